@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>Market Companion</p>, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { DecimalString, IsoTime, Outcome, PricePair, record } from './primitives';
+
+export const FeedAudience = z.enum(['all', 'following', 'featured']);
+export type FeedAudience = z.infer<typeof FeedAudience>;
+
+export const FeedEmptyReason = z.enum(['NO_FOLLOWS', 'NO_RECENT_ACTIVITY']);
+export type FeedEmptyReason = z.infer<typeof FeedEmptyReason>;
+
+export const FeedProfile = record({
+  id: z.number().int(),
+  account: z.string(),
+  displayName: z.string().nullable(),
+  username: z.string().nullable(),
+  pfpUrl: z.string().nullable(),
+  rankName: z.string().nullable(),
+  xHandle: z.string().nullable(),
+});
+export type FeedProfile = z.infer<typeof FeedProfile>;
+
+const subjectBase = {
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.string(),
+  imageUrl: z.string().nullable(),
+  tradable: z.boolean(),
+};
+
+export const MarketSubject = record({
+  ...subjectBase,
+  kind: z.literal('MARKET'),
+  groupSlug: z.string().nullable(),
+  groupTitle: z.string().nullable(),
+  groupImageUrl: z.string().nullable(),
+  createdAt: IsoTime.nullable(),
+  startAt: IsoTime.nullable(),
+  deadline: IsoTime.nullable(),
+  resolvedAt: IsoTime.nullable(),
+  winningOutcomeIndex: z.number().int().nullable(),
+  payoutNumerators: z.array(z.number()).nullable(),
+  prices: PricePair.nullable(),
+});
+
+/** A GROUP subject carries no lifecycle or price: every such key is null. */
+export const GroupSubject = record({
+  ...subjectBase,
+  kind: z.literal('GROUP'),
+  groupSlug: z.null(),
+  groupTitle: z.null(),
+  groupImageUrl: z.null(),
+  createdAt: z.null(),
+  startAt: z.null(),
+  deadline: z.null(),
+  resolvedAt: z.null(),
+  winningOutcomeIndex: z.null(),
+  payoutNumerators: z.null(),
+  prices: z.null(),
+});
+
+export const FeedSubject = z.discriminatedUnion('kind', [MarketSubject, GroupSubject]);
+export type FeedSubject = z.infer<typeof FeedSubject>;
+
+export const ParlayLegDisplay = record({
+  marketId: z.number().int(),
+  imageUrl: z.string().nullable(),
+  outcomeLabels: z.tuple([z.string(), z.string()]).nullable(),
+  outcomeImageUrls: z.tuple([z.string().nullable(), z.string().nullable()]).nullable(),
+  leagueName: z.string().nullable(),
+  homeTeam: z.string().nullable(),
+  awayTeam: z.string().nullable(),
+  /** 0 is a real score; null means no score. */
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  /** Fixture kickoff: the time to show for a match. */
+  startsAt: IsoTime.nullable(),
+});
+export type ParlayLegDisplay = z.infer<typeof ParlayLegDisplay>;
+
+export const ParlayDisplay = record({
+  name: z.string().nullable(),
+  legs: z.array(ParlayLegDisplay),
+});
+export type ParlayDisplay = z.infer<typeof ParlayDisplay>;
+
+export const TradeFacts = record({
+  side: z.enum(['BUY', 'SELL']),
+  outcome: Outcome,
+  contracts: DecimalString,
+  price: DecimalString,
+  notional: DecimalString,
+  symbol: z.string(),
+});
+
+/** Close figures are null until close data fully covers the fill (back-filled later). */
+export const SoldFacts = TradeFacts.extend({
+  realizedPnl: DecimalString.nullable(),
+  averageEntryPrice: DecimalString.nullable(),
+  roi: DecimalString.nullable(),
+});
+
+export const ResolutionResult = z.enum(['WON', 'LOST', 'BREAK_EVEN']);
+export type ResolutionResult = z.infer<typeof ResolutionResult>;
+
+/** Per-market breakdown of a RESOLVED entry (field names are ours: the spec does not show them). */
+export const ResolvedPositionBreakdown = record({
+  marketSlug: z.string(),
+  marketTitle: z.string(),
+  outcome: Outcome,
+  contracts: DecimalString,
+  costBasis: DecimalString,
+  payout: DecimalString,
+});
+
+export const ResolvedFacts = record({
+  result: ResolutionResult,
+  realizedPnl: DecimalString,
+  costBasis: DecimalString,
+  payout: DecimalString,
+  positions: z.array(ResolvedPositionBreakdown),
+});
+
+/**
+ * `facts.legs[]`: only `startsAt` is specified, and it is the market deadline, not the
+ * kickoff (the display leg's `startsAt` is the kickoff). Other keys are kept unread.
+ */
+export const ParlayFactLeg = record({ startsAt: IsoTime.nullable() });
+
+export const ParlayPlacedFacts = record({
+  legs: z.array(ParlayFactLeg),
+  stake: DecimalString,
+  multiplier: DecimalString,
+  potentialPayout: DecimalString,
+});
+
+export const ParlayResolvedFacts = ParlayPlacedFacts.extend({
+  payout: DecimalString,
+  realizedPnl: DecimalString,
+  result: ResolutionResult,
+});
+
+const entryBase = {
+  id: z.string(),
+  occurredAt: IsoTime,
+  profile: FeedProfile,
+};
+
+export const BoughtEntry = record({
+  ...entryBase,
+  entryType: z.literal('BOUGHT'),
+  facts: TradeFacts,
+  subject: FeedSubject,
+  parlay: z.null(),
+});
+export const SoldEntry = record({
+  ...entryBase,
+  entryType: z.literal('SOLD'),
+  facts: SoldFacts,
+  subject: FeedSubject,
+  parlay: z.null(),
+});
+export const ResolvedEntry = record({
+  ...entryBase,
+  entryType: z.literal('RESOLVED'),
+  facts: ResolvedFacts,
+  subject: FeedSubject,
+  parlay: z.null(),
+});
+export const ParlayPlacedEntry = record({
+  ...entryBase,
+  entryType: z.literal('PARLAY_PLACED'),
+  facts: ParlayPlacedFacts,
+  subject: z.null(),
+  parlay: ParlayDisplay,
+});
+export const ParlayResolvedEntry = record({
+  ...entryBase,
+  entryType: z.literal('PARLAY_RESOLVED'),
+  facts: ParlayResolvedFacts,
+  subject: z.null(),
+  parlay: ParlayDisplay,
+});
+
+export const KNOWN_ENTRY_TYPES = [
+  'BOUGHT',
+  'SOLD',
+  'RESOLVED',
+  'PARLAY_PLACED',
+  'PARLAY_RESOLVED',
+] as const;
+
+export const KnownFeedEntry = z.discriminatedUnion('entryType', [
+  BoughtEntry,
+  SoldEntry,
+  ResolvedEntry,
+  ParlayPlacedEntry,
+  ParlayResolvedEntry,
+]);
+
+/**
+ * An entry type this client does not know yet: kept (so paging stays correct) and shown
+ * as unsupported rather than failing the whole page. A known type that is malformed is
+ * still an error.
+ */
+export const UnsupportedFeedEntry = record({
+  id: z.string(),
+  occurredAt: IsoTime,
+  entryType: z
+    .string()
+    .refine(
+      (t) => !(KNOWN_ENTRY_TYPES as readonly string[]).includes(t),
+      'known entry type with a malformed body',
+    ),
+  profile: FeedProfile.nullable().catch(null),
+}).transform((e) => ({ ...e, unsupported: true as const }));
+
+export const FeedEntry = z.union([KnownFeedEntry, UnsupportedFeedEntry]);
+export type FeedEntry = z.infer<typeof FeedEntry>;
+export type KnownFeedEntry = z.infer<typeof KnownFeedEntry>;
+
+export const FeedResponse = record({
+  requestedAudience: FeedAudience,
+  effectiveAudience: FeedAudience,
+  events: z.array(FeedEntry),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+  emptyReason: FeedEmptyReason.nullable(),
+});
+export type FeedResponse = z.infer<typeof FeedResponse>;
+export type FeedResponseInput = z.input<typeof FeedResponse>;
+
+export const FeedQuery = z.object({
+  audience: FeedAudience.default('all'),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 30')
+    .max(30, 'limit must be between 1 and 30')
+    .default(30),
+  cursor: z.string().min(1).optional(),
+});
+export type FeedQuery = z.input<typeof FeedQuery>;

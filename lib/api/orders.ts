@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import {
+  Address,
+  HexString,
+  IntegerLike,
+  IsoTime,
+  OrderType,
+  RawAmount,
+  record,
+  Side,
+  SideLike,
+  StpPolicy,
+  Uint256String,
+  UnsignedRawAmount,
+  Uuid,
+} from './primitives';
+
+/** Largest raw amount we put on the wire as a JSON number (exact in every JSON parser). */
+export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+const wireInteger = (what: string) =>
+  z
+    .union([
+      z.number().int(`${what} must be a whole number`).nonnegative(`${what} must not be negative`),
+      z.string().regex(/^\d+$/, `${what} must be a whole number`),
+    ])
+    .transform((v) => BigInt(v))
+    .refine((v) => v <= MAX_WIRE_AMOUNT, `${what} is too large`);
+
+/**
+ * The signed order as it travels in `POST /orders` (the `order` field). Structural
+ * rules only; the business rules (nonce 0, amount floor, price grid) live in
+ * `lib/orders/rules.ts` so that client and sandbox report them with the same words.
+ */
+export const SignedOrderWire = z.object({
+  salt: z.union([Uint256String, wireInteger('salt')]).transform((v) => BigInt(v)),
+  maker: Address,
+  signer: Address,
+  taker: Address,
+  tokenId: Uint256String,
+  makerAmount: wireInteger('makerAmount'),
+  takerAmount: wireInteger('takerAmount'),
+  nonce: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => BigInt(v)),
+  feeRateBps: z.number().int().min(0).max(10_000),
+  side: z.union([z.literal(0), z.literal(1)]),
+  signature: HexString.optional(),
+  signatureType: z.number().int().min(0).optional(),
+  expiration: z
+    .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
+    .transform((v) => BigInt(v))
+    .optional(),
+  price: z.number().optional(),
+});
+export type SignedOrderWire = z.input<typeof SignedOrderWire>;
+export type ParsedSignedOrder = z.output<typeof SignedOrderWire>;
+
+export const PlaceOrderBody = z.object({
+  order: SignedOrderWire,
+  ownerId: z.number().int().positive(),
+  orderType: OrderType,
+  marketSlug: z.string().min(1),
+  postOnly: z.boolean().optional(),
+  clientOrderId: z.string().optional(),
+  onBehalfOf: z.number().int().positive().optional(),
+  timestamp: z.number().int().nonnegative().optional(),
+  recvWindow: z.number().int().nonnegative().optional(),
+  stpPolicy: StpPolicy.optional(),
+});
+export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+export type ParsedPlaceOrderBody = z.output<typeof PlaceOrderBody>;
+
+export const SettlementStatus = z.enum([
+  'UNMATCHED',
+  'MATCHED',
+  'MINED',
+  'CONFIRMED',
+  'RETRYING',
+  'FAILED',
+  'DELAYED',
+  'CANCELED',
+]);
+export type SettlementStatus = z.infer<typeof SettlementStatus>;
+
+export const ExecutionTotals = record({
+  contractsGross: RawAmount,
+  contractsFee: RawAmount,
+  contractsNet: RawAmount,
+  usdGross: RawAmount,
+  usdFee: RawAmount,
+  usdNet: RawAmount,
+});
+export type ExecutionTotals = z.infer<typeof ExecutionTotals>;
+
+export const Execution = record({
+  matched: z.boolean(),
+  settlementStatus: SettlementStatus,
+  reason: z.string().optional(),
+  eligibleAt: IsoTime.optional(),
+  tradeEventId: z.string().optional(),
+  txHash: z.string().optional(),
+  clientOrderId: z.string().optional(),
+  stpMakerCancels: z.array(z.string()).optional(),
+  feeRateBps: z.number(),
+  effectiveFeeBps: z.number(),
+  totalsRaw: ExecutionTotals,
+}).superRefine((e, ctx) => {
+  if (e.settlementStatus === 'DELAYED' && e.eligibleAt === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['eligibleAt'],
+      message: 'a DELAYED order must say when it becomes eligible',
+    });
+  }
+});
+export type Execution = z.infer<typeof Execution>;
+
+/** The owner profile as embedded in orders and matches. */
+export const OrderOwner = record({
+  id: z.number().int(),
+  account: z.string(),
+  client: z.string().nullable().optional(),
+  tradeWalletOption: z.string().nullable().optional(),
+  smartWallet: z.string().nullable().optional(),
+  username: z.string().nullable().optional(),
+  displayName: z.string().nullable().optional(),
+  pfpUrl: z.string().nullable().optional(),
+  socialUrl: z.string().nullable().optional(),
+  rankName: z.string().nullable().optional(),
+  points: z.union([z.number(), z.string()]).nullable().optional(),
+  referredUsersCount: z.number().nullable().optional(),
+  isTop100: z.boolean().optional(),
+  leaderboardPosition: z.number().nullable().optional(),
+});
+
+export const OrderMarketRef = record({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.string(),
+  yesPositionId: z.string(),
+  noPositionId: z.string(),
+  group: record({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+});
+
+export const PlacedOrder = record({
+  id: Uuid,
+  salt: IntegerLike,
+  maker: Address,
+  signer: Address,
+  tokenId: IntegerLike,
+  signatureType: z.number().int().nullable(),
+  signature: z.string().nullable(),
+  orderType: OrderType,
+  side: SideLike,
+  marketId: z.string(),
+  ownerId: z.number().int(),
+  createdAt: IsoTime,
+  market: OrderMarketRef,
+  makerAmount: IntegerLike,
+  takerAmount: IntegerLike,
+  nonce: IntegerLike,
+  owner: OrderOwner,
+  taker: Address,
+  expiration: z.union([IsoTime, IntegerLike]).nullable(),
+  feeRateBps: z.number().int(),
+  price: z.union([z.number(), z.string()]).nullable(),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrder>;
+
+export const MakerMatch = record({
+  id: z.string(),
+  matchedSize: RawAmount,
+  fillPrice: z.string(),
+  fillCost: RawAmount,
+  orderId: z.string(),
+  order: record({
+    id: z.string(),
+    maker: Address,
+    price: z.string(),
+    side: SideLike,
+    tokenId: IntegerLike,
+    owner: OrderOwner,
+  }),
+});
+export type MakerMatch = z.infer<typeof MakerMatch>;
+
+export const OrderPlacementResponse = record({
+  order: PlacedOrder,
+  execution: Execution,
+  makerMatches: z.array(MakerMatch),
+});
+export type OrderPlacementResponse = z.infer<typeof OrderPlacementResponse>;
+export type OrderPlacementResponseInput = z.input<typeof OrderPlacementResponse>;
+
+/** `POST /orders/cancel`: exactly one of the two identifiers. */
+export const CancelOrderBody = z
+  .object({
+    orderId: Uuid.optional(),
+    clientOrderId: z.string().max(128, 'clientOrderId must be at most 128 characters').optional(),
+  })
+  .refine((b) => (b.orderId === undefined) !== (b.clientOrderId === undefined), {
+    message: 'send exactly one of orderId and clientOrderId',
+    path: ['orderId'],
+  });
+export type CancelOrderBody = z.input<typeof CancelOrderBody>;
+
+export const CANCEL_MESSAGES = {
+  canceled: 'Order canceled successfully',
+  delayedCanceled: 'Delayed order canceled successfully',
+  batchCanceled: 'Orders canceled successfully',
+  notCancellable: 'Order not found or already canceled',
+} as const;
+
+export const CancelResponse = record({
+  message: z.enum([CANCEL_MESSAGES.canceled, CANCEL_MESSAGES.delayedCanceled]),
+});
+export type CancelResponse = z.infer<typeof CancelResponse>;
+
+export const CancelBatchBody = z.object({
+  orderIds: z.array(z.string()).min(1, 'orderIds must not be empty'),
+});
+
+export const CancelBatchFailure = record({
+  orderId: z.string(),
+  reason: z.string(),
+  message: z.string(),
+});
+
+export const CancelBatchResponse = record({
+  message: z.string(),
+  canceled: z.array(z.string()),
+  failed: z.array(CancelBatchFailure),
+});
+export type CancelBatchResponse = z.infer<typeof CancelBatchResponse>;
+
+export const CancelAllResponse = record({
+  message: z.string(),
+  canceled: z.array(z.string()),
+});
+export type CancelAllResponse = z.infer<typeof CancelAllResponse>;
+
+/** `GET /markets/:slug/user-orders`: the caller's open (and delayed) orders on one market. */
+export const UserOrder = record({
+  id: z.string(),
+  clientOrderId: z.string().nullable(),
+  side: Side,
+  tokenId: IntegerLike,
+  price: z.number().nullable(),
+  originalSize: UnsignedRawAmount,
+  remainingSize: UnsignedRawAmount,
+  orderType: OrderType,
+  postOnly: z.boolean(),
+  settlementStatus: SettlementStatus,
+  eligibleAt: IsoTime.nullable(),
+  createdAt: IsoTime,
+});
+export type UserOrder = z.infer<typeof UserOrder>;
+export const UserOrders = z.array(UserOrder);
+
+export const OrderStatusBody = z
+  .object({
+    orderIds: z.array(z.string()).optional(),
+    clientOrderIds: z.array(z.string()).optional(),
+  })
+  .refine((b) => (b.orderIds?.length ?? 0) + (b.clientOrderIds?.length ?? 0) > 0, {
+    message: 'send at least one orderId or clientOrderId',
+    path: ['orderIds'],
+  });
+export type OrderStatusBody = z.input<typeof OrderStatusBody>;
+
+export const OrderStatusValue = z.enum([
+  'OPEN',
+  'FILLED',
+  'PARTIALLY_FILLED',
+  'CANCELED',
+  'DELAYED',
+  'UNKNOWN',
+]);
+export type OrderStatusValue = z.infer<typeof OrderStatusValue>;
+
+export const OrderStatus = record({
+  orderId: z.string().nullable(),
+  clientOrderId: z.string().nullable(),
+  status: OrderStatusValue,
+  settlementStatus: SettlementStatus.nullable(),
+  remainingSize: UnsignedRawAmount.nullable(),
+  filledSize: UnsignedRawAmount,
+});
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const OrderStatuses = z.array(OrderStatus);

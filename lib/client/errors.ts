@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { TradingMode } from '../api/primitives';
+
+const Issue = z.object({ field: z.string(), message: z.string() });
+
+/**
+ * Every failure the client reports, as plain data: it crosses extension messaging
+ * unchanged and each kind reads as one sentence (`errorSentence`).
+ */
+export const ClientErrorInfo = z.discriminatedUnion('kind', [
+  /** Refused before sending (`source: client`) or by the server's validation (`server`). */
+  z.object({
+    kind: z.literal('validation'),
+    source: z.enum(['client', 'server']),
+    issues: z.array(Issue),
+  }),
+  z.object({
+    kind: z.literal('trading-mode'),
+    code: z.string(),
+    mode: TradingMode,
+    resumeAt: z.string().nullable(),
+    message: z.string(),
+  }),
+  z.object({ kind: z.literal('receive-window'), message: z.string() }),
+  z.object({
+    kind: z.literal('feed-cursor'),
+    code: z.enum(['TRADING_FEED_CURSOR_INVALID', 'TRADING_FEED_CURSOR_AUDIENCE_MISMATCH']),
+    message: z.string(),
+  }),
+  z.object({
+    kind: z.literal('feed-unavailable'),
+    code: z.enum(['TRADING_FEED_INITIALIZING', 'TRADING_FEED_STALE']),
+    message: z.string(),
+  }),
+  z.object({ kind: z.literal('rate-limited'), retryAfterMs: z.number().nullable() }),
+  z.object({ kind: z.literal('unauthenticated'), message: z.string() }),
+  z.object({ kind: z.literal('forbidden'), message: z.string() }),
+  z.object({ kind: z.literal('not-found'), message: z.string() }),
+  z.object({ kind: z.literal('conflict'), message: z.string() }),
+  /** A business refusal with a string message (balance, market state, matching engine). */
+  z.object({ kind: z.literal('rejected'), status: z.number(), message: z.string() }),
+  z.object({ kind: z.literal('server'), status: z.number(), message: z.string() }),
+  /** No answer: the request may or may not have been handled. */
+  z.object({ kind: z.literal('network'), message: z.string(), timedOut: z.boolean() }),
+  z.object({ kind: z.literal('invalid-response'), status: z.number(), message: z.string() }),
+  z.object({ kind: z.literal('aborted') }),
+  /** Anything the client cannot do in its present state (locked, not configured, …). */
+  z.object({ kind: z.literal('unavailable'), message: z.string() }),
+]);
+export type ClientErrorInfo = z.infer<typeof ClientErrorInfo>;
+export type ClientErrorKind = ClientErrorInfo['kind'];
+
+export class ExchangeError extends Error {
+  override name = 'ExchangeError';
+  constructor(readonly info: ClientErrorInfo) {
+    super(errorSentence(info));
+  }
+  get kind(): ClientErrorKind {
+    return this.info.kind;
+  }
+}
+
+export const isExchangeError = (e: unknown): e is ExchangeError => e instanceof ExchangeError;
+
+/** Whether trying the same thing again later can help (a UI shows "Retry" for these). */
+export function isRetryable(info: ClientErrorInfo): boolean {
+  return (
+    info.kind === 'rate-limited' ||
+    info.kind === 'server' ||
+    info.kind === 'network' ||
+    info.kind === 'feed-unavailable'
+  );
+}
+
+function when(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : ` Trading resumes at ${date.toLocaleString()}.`;
+}
+
+const MODE_WORDS: Record<TradingMode, string> = {
+  normal: 'trading is open',
+  post_only: 'the exchange accepts post-only orders only',
+  cancel_only: 'the exchange accepts cancellations only',
+  disabled: 'trading is disabled',
+};
+
+/** One sentence a person can act on. */
+export function errorSentence(info: ClientErrorInfo): string {
+  switch (info.kind) {
+    case 'validation': {
+      const list = info.issues.map((i) => i.message).join('; ');
+      return info.source === 'client'
+        ? `Not sent: ${list || 'the order is not valid'}.`
+        : `The exchange refused the request: ${list || 'invalid data'}.`;
+    }
+    case 'trading-mode':
+      return `Not accepted now: ${MODE_WORDS[info.mode]}.${when(info.resumeAt)}`;
+    case 'receive-window':
+      return 'The order reached the exchange too late (receive window); it was not placed.';
+    case 'feed-cursor':
+      return info.code === 'TRADING_FEED_CURSOR_AUDIENCE_MISMATCH'
+        ? 'That page of the feed belongs to another tab; reload the feed.'
+        : 'The feed position is no longer valid; reload the feed.';
+    case 'feed-unavailable':
+      return info.code === 'TRADING_FEED_INITIALIZING'
+        ? 'The trading feed is still being built after an update; retrying shortly.'
+        : 'The trading feed is behind; retrying shortly rather than showing old trades as new.';
+    case 'rate-limited':
+      return info.retryAfterMs !== null
+        ? `Too many requests; try again in ${Math.ceil(info.retryAfterMs / 1000)} s.`
+        : 'Too many requests; try again in a moment.';
+    case 'unauthenticated':
+      return `The exchange did not accept the API token (${info.message}). Check the token id and secret, and the computer's clock.`;
+    case 'forbidden':
+      return `Not permitted: ${info.message}.`;
+    case 'not-found':
+      return `Not found: ${info.message}.`;
+    case 'conflict':
+      return `Already submitted: ${info.message}.`;
+    case 'rejected':
+      return `Refused by the exchange: ${info.message}.`;
+    case 'server':
+      return `The exchange had a problem (${info.status}); try again.`;
+    case 'network':
+      return info.timedOut
+        ? 'No answer from the exchange in time; the request may or may not have been handled.'
+        : `Could not reach the exchange (${info.message}).`;
+    case 'invalid-response':
+      return `The exchange sent an answer this extension cannot read (${info.message}).`;
+    case 'aborted':
+      return 'Cancelled.';
+    case 'unavailable':
+      return info.message;
+  }
+}
+
+/** Any thrown value as error info, so nothing reaches a UI as `[object Object]`. */
+export function toErrorInfo(error: unknown): ClientErrorInfo {
+  if (error instanceof ExchangeError) return error.info;
+  if (error instanceof Error && error.name === 'OrderRuleError' && 'issues' in error) {
+    const parsed = z.array(Issue).safeParse(error.issues);
+    if (parsed.success) return { kind: 'validation', source: 'client', issues: parsed.data };
+  }
+  if (error instanceof Error && error.name === 'AbortError') return { kind: 'aborted' };
+  return {
+    kind: 'unavailable',
+    message: error instanceof Error ? error.message : 'Something went wrong.',
+  };
+}

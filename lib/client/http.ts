@@ -1,0 +1,319 @@
+import type { z } from 'zod';
+import {
+  FeedErrorBody,
+  GeneralErrorBody,
+  TradingModeErrorBody,
+  ValidationErrorBody,
+} from '../api/errors';
+import { ServerClock } from './clock';
+import { type ClientErrorInfo, ExchangeError } from './errors';
+import type { AuthHeaders, RequestSigner } from './hmac';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+  sleep,
+} from './retry';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined;
+
+export interface TransportOptions {
+  baseUrl: string;
+  signer?: RequestSigner;
+  fetch?: typeof fetch;
+  clock?: ServerClock;
+  retry?: Partial<RetryPolicy>;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Injected for tests: waiting and randomness of the backoff. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Observes each attempt (benchmarks, the fault campaign); never sees secrets. */
+  onAttempt?: (attempt: AttemptRecord) => void;
+}
+
+export interface AttemptRecord {
+  method: HttpMethod;
+  path: string;
+  attempt: number;
+  status: number | null;
+  startedAt: number;
+}
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** The exact body bytes: what is signed is what is sent, on every attempt. */
+  body?: string;
+  auth: 'required' | 'optional' | 'none';
+  schema: S;
+  signal?: AbortSignal;
+  /** Default true; only 429 and 5xx are ever retried. */
+  retry?: boolean;
+}
+
+export function buildPath(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The HTTP status of a response turned into error data a UI can show. */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  now: number,
+): ClientErrorInfo {
+  const general = GeneralErrorBody.safeParse(body);
+  const message = general.success ? general.data.message : `HTTP ${status}`;
+  const feed = FeedErrorBody.safeParse(body);
+  if (feed.success) {
+    const { code } = feed.data;
+    if (code === 'TRADING_FEED_INITIALIZING' || code === 'TRADING_FEED_STALE') {
+      return { kind: 'feed-unavailable', code, message: feed.data.message };
+    }
+    return { kind: 'feed-cursor', code, message: feed.data.message };
+  }
+  switch (status) {
+    case 400: {
+      const validation = ValidationErrorBody.safeParse(body);
+      if (validation.success) {
+        return {
+          kind: 'validation',
+          source: 'server',
+          issues: validation.data.message.map(({ field, message }) => ({ field, message })),
+        };
+      }
+      return { kind: 'rejected', status, message };
+    }
+    case 401:
+      return { kind: 'unauthenticated', message };
+    case 403:
+      return { kind: 'forbidden', message };
+    case 404:
+      return { kind: 'not-found', message };
+    case 409:
+      return { kind: 'conflict', message };
+    case 425: {
+      const mode = TradingModeErrorBody.safeParse(body);
+      if (mode.success) {
+        const { code, mode: tradingMode, resumeAt } = mode.data;
+        return {
+          kind: 'trading-mode',
+          code,
+          mode: tradingMode,
+          resumeAt,
+          message: mode.data.message,
+        };
+      }
+      return { kind: 'receive-window', message };
+    }
+    case 429:
+      return { kind: 'rate-limited', retryAfterMs: parseRetryAfter(retryAfter, now) };
+    default:
+      if (status >= 500) return { kind: 'server', status, message };
+      return { kind: 'rejected', status, message };
+  }
+}
+
+function readJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function describeZodError(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'unexpected shape';
+  const where = first.path.length > 0 ? first.path.join('.') : 'body';
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
+  return `${where}: ${first.message}${more}`;
+}
+
+/** Server clock drift beyond which a 401 is worth one immediate retry with a corrected clock. */
+const SKEW_RETRY_THRESHOLD_MS = 10_000;
+
+/**
+ * Signed requests with retries. The only place that talks HTTP to the exchange; it
+ * never logs, and never puts a secret anywhere but the signature header.
+ */
+export class HttpTransport {
+  readonly baseUrl: string;
+  readonly clock: ServerClock;
+  private readonly basePath: string;
+  private readonly policy: RetryPolicy;
+  private readonly fetchImpl: typeof fetch;
+  private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
+    this.clock = options.clock ?? new ServerClock();
+    this.policy = { ...DEFAULT_RETRY, ...options.retry };
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.wait = options.sleep ?? sleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  get hasCredentials(): boolean {
+    return this.options.signer !== undefined;
+  }
+
+  /** Signed headers for a request made elsewhere (the socket handshake). */
+  async authHeaders(method: string, pathWithQuery: string, body = ''): Promise<AuthHeaders> {
+    const signer = this.requireSigner();
+    return signer.headers(this.clock.nowIso(), method, pathWithQuery, body);
+  }
+
+  private requireSigner(): RequestSigner {
+    if (!this.options.signer) {
+      throw new ExchangeError({
+        kind: 'unavailable',
+        message: 'This needs an API token: add one in the options page and unlock.',
+      });
+    }
+    return this.options.signer;
+  }
+
+  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const pathWithQuery = buildPath(spec.path, spec.query);
+    const signedPath = this.basePath + pathWithQuery;
+    const url = this.baseUrl + pathWithQuery;
+    const signer =
+      spec.auth === 'required'
+        ? this.requireSigner()
+        : spec.auth === 'optional'
+          ? this.options.signer
+          : undefined;
+    const body = spec.body ?? '';
+    const retries = spec.retry === false ? 1 : this.policy.maxAttempts;
+    let skewRetried = false;
+
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (spec.body !== undefined) headers['content-type'] = 'application/json';
+      if (signer)
+        Object.assign(
+          headers,
+          await signer.headers(this.clock.nowIso(), spec.method, signedPath, body),
+        );
+
+      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
+      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+      const sentAt = Date.now();
+      const offsetBefore = this.clock.offset;
+      let response: Response;
+      try {
+        response = await this.fetchImpl(url, {
+          method: spec.method,
+          headers,
+          ...(spec.body !== undefined ? { body: spec.body } : {}),
+          signal,
+        });
+      } catch (error) {
+        this.options.onAttempt?.({
+          method: spec.method,
+          path: spec.path,
+          attempt,
+          status: null,
+          startedAt: sentAt,
+        });
+        if (spec.signal?.aborted) throw new ExchangeError({ kind: 'aborted' });
+        const timedOut = timeout.aborted;
+        throw new ExchangeError({
+          kind: 'network',
+          timedOut,
+          message: timedOut
+            ? 'timed out'
+            : error instanceof Error
+              ? error.message
+              : 'connection failed',
+        });
+      }
+      const receivedAt = Date.now();
+      this.options.onAttempt?.({
+        method: spec.method,
+        path: spec.path,
+        attempt,
+        status: response.status,
+        startedAt: sentAt,
+      });
+      this.clock.observe(response.headers.get('date'), sentAt, receivedAt);
+
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (spec.signal?.aborted) throw new ExchangeError({ kind: 'aborted' });
+        throw new ExchangeError({
+          kind: 'network',
+          timedOut: timeout.aborted,
+          message:
+            error instanceof Error ? error.message : 'connection lost while reading the answer',
+        });
+      }
+      const json = readJson(text);
+
+      if (response.ok) {
+        if (!json.ok) {
+          throw new ExchangeError({
+            kind: 'invalid-response',
+            status: response.status,
+            message: 'the body is not JSON',
+          });
+        }
+        const parsed = spec.schema.safeParse(json.value);
+        if (!parsed.success) {
+          throw new ExchangeError({
+            kind: 'invalid-response',
+            status: response.status,
+            message: describeZodError(parsed.error),
+          });
+        }
+        return parsed.data;
+      }
+
+      const info = errorFromResponse(
+        response.status,
+        json.ok ? json.value : null,
+        response.headers.get('retry-after'),
+        receivedAt,
+      );
+      if (
+        info.kind === 'unauthenticated' &&
+        signer &&
+        !skewRetried &&
+        Math.abs(this.clock.offset - offsetBefore) > SKEW_RETRY_THRESHOLD_MS
+      ) {
+        // Our clock was off and the server just told us its time: sign again once.
+        skewRetried = true;
+        attempt--;
+        continue;
+      }
+      if (!isRetryableStatus(response.status) || attempt >= retries) throw new ExchangeError(info);
+
+      const backoff = backoffDelay(attempt - 1, this.policy, this.random);
+      const delay =
+        info.kind === 'rate-limited' && info.retryAfterMs !== null
+          ? Math.min(Math.max(info.retryAfterMs, backoff), this.policy.maxRetryAfterMs)
+          : backoff;
+      try {
+        await this.wait(delay, spec.signal);
+      } catch {
+        throw new ExchangeError({ kind: 'aborted' });
+      }
+    }
+  }
+}

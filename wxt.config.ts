@@ -1,0 +1,29 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+// The sandbox's market site is the default exchange in every build; other sites are
+// added at runtime through optional host permissions (see the options page).
+const SANDBOX_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+export default defineConfig({
+  modules: [],
+  vite: () => ({
+    plugins: [preact()],
+    build: { sourcemap: false },
+  }),
+  manifest: ({ browser }) => ({
+    name: 'Market Companion',
+    description:
+      'Positions, the live trading feed and one-click trading for a prediction-market exchange.',
+    permissions: ['storage', 'alarms', 'idle', 'notifications', 'scripting'],
+    host_permissions: SANDBOX_ORIGINS,
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'market-companion@example.org', strict_min_version: '128.0' },
+          },
+        }
+      : {}),
+  }),
+});
