@@ -3,6 +3,7 @@ import { OrderRuleError, type RuleIssue } from './issues';
 import {
   DecimalFormatError,
   type DecimalInput,
+  decimalPlaces,
   fromRaw,
   gcd,
   MAX_PRICE_MILLIS,
@@ -28,17 +29,29 @@ export interface OrderAmounts {
   price?: number;
 }
 
+function isDecimal(value: DecimalInput): boolean {
+  try {
+    decimalPlaces(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and range-checks a limit price; returns thousandths or the issue. */
 export function readPrice(price: DecimalInput): { millis: bigint } | { issue: RuleIssue } {
   let millis: bigint;
   try {
     millis = priceToMillis(price);
   } catch (error) {
-    const text = error instanceof DecimalFormatError ? String(price) : 'the price';
+    if (!(error instanceof DecimalFormatError)) throw error;
+    const text = String(price);
     return {
       issue: {
         field: 'price',
-        message: `price ${text} has more than 3 decimals; use a price on the 0.001 grid, between 0.01 and 0.99`,
+        message: isDecimal(price)
+          ? `price ${text} has more than 3 decimals; use a price on the 0.001 grid, between 0.01 and 0.99`
+          : `price ${text} is not a decimal number; write it like 0.55`,
       },
     };
   }

@@ -48,11 +48,20 @@ function expandExponent(text: string): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
+/** Splits a decimal into sign, integer and fraction digits (trailing zeros dropped). */
+function readDecimal(value: DecimalInput, what: string) {
+  const text = decimalText(value);
+  const match = DECIMAL_RE.exec(text);
+  if (!match || (!match[2] && !match[3])) {
+    throw new DecimalFormatError(`${what} "${text}" is not a decimal number`);
+  }
+  const [, sign, int = '', fracRaw = ''] = match;
+  return { text, negative: sign === '-', int, frac: fracRaw.replace(/0+$/, '') };
+}
+
 /** Number of digits after the decimal point, ignoring trailing zeros. */
 export function decimalPlaces(value: DecimalInput): number {
-  const match = DECIMAL_RE.exec(decimalText(value));
-  if (!match) throw new DecimalFormatError(`${String(value)} is not a decimal number`);
-  return (match[3] ?? '').replace(/0+$/, '').length;
+  return readDecimal(value, 'value').frac.length;
 }
 
 /**
@@ -60,18 +69,12 @@ export function decimalPlaces(value: DecimalInput): number {
  * `decimals` (it never rounds) or is not a decimal number.
  */
 export function parseScaled(value: DecimalInput, decimals: number, what = 'value'): bigint {
-  const text = decimalText(value);
-  const match = DECIMAL_RE.exec(text);
-  if (!match || text === '' || text === '-' || text === '.' || (match[2] === '' && !match[3])) {
-    throw new DecimalFormatError(`${what} "${text}" is not a decimal number`);
-  }
-  const [, sign, int = '', fracRaw = ''] = match;
-  const frac = fracRaw.replace(/0+$/, '');
+  const { text, negative, int, frac } = readDecimal(value, what);
   if (frac.length > decimals) {
     throw new DecimalFormatError(`${what} ${text} has more than ${decimals} decimals`);
   }
   const scaled = BigInt((int || '0') + frac.padEnd(decimals, '0'));
-  return sign ? -scaled : scaled;
+  return negative ? -scaled : scaled;
 }
 
 /** `12500000n` at 6 decimals → `"12.5"`; trailing zeros trimmed, never exponent form. */
