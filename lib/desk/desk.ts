@@ -1,0 +1,608 @@
+import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../api/events';
+import { modeAllowsNewOrder } from '../api/maintenance';
+import type { OrderPlacementResponse } from '../api/orders';
+import type { Outcome, TradingMode } from '../api/primitives';
+import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../client/errors';
+import type { ActAs, ExchangeClient } from '../client/exchange-client';
+import type { AmountIntent } from '../orders/amounts';
+import { buildOrderRequest, type OrderContext } from '../orders/build';
+import { priceToMillis } from '../orders/units';
+import { type GuardLimits, OrderGuards } from './guards';
+import { type IntentState, type IntentView, isFinal } from './intent';
+import { type AmountSpec, type IntentRecord, type JournalStore, prunable } from './journal';
+import {
+  fillFromSettlement,
+  stateAfterFill,
+  stateFromExecution,
+  stateFromOmeEvent,
+  stateFromStatus,
+  stoppedState,
+  summarize,
+} from './outcome';
+
+/** Sends of the same signed bytes before giving up on an order the exchange never saw. */
+const MAX_SENDS = 3;
+/** Fresh signatures after receive-window refusals. */
+const MAX_SIGNATURES = 3;
+/** Status checks in one run before leaving the intent to the next resume. */
+const MAX_RECONCILES_PER_RUN = 6;
+
+export interface DeskDeps {
+  store: JournalStore;
+  /** The signed client; throws an `unavailable` ExchangeError while locked. */
+  client(): ExchangeClient;
+  /** Who signs and for whom, on which market: the venue is cached by the client. */
+  orderContext(marketSlug: string): Promise<OrderContext>;
+  /** `onBehalfOf` for cancels and status checks when acting for a sub-account. */
+  actAs(): ActAs;
+  limits(): GuardLimits;
+  tradingMode(): TradingMode | null;
+  /** A trading-mode 425 arrived: the background refreshes maintenance status. */
+  onTradingModeRefused(info: Extract<ClientErrorInfo, { kind: 'trading-mode' }>): void;
+  onChange(view: IntentView): void;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  newId?: () => string;
+}
+
+export interface PlaceSpec {
+  marketSlug: string;
+  marketTitle: string | null;
+  outcome: Outcome;
+  amounts: AmountIntent;
+  /** Collateral at stake, for the caps and the confirmation threshold. */
+  notionalRaw: bigint;
+  confirmed: boolean;
+  postOnly?: boolean;
+  /** One per button press: a repeat returns the first intent instead of a second order. */
+  pressId?: string | null;
+}
+
+function toSpec(amounts: AmountIntent): AmountSpec {
+  if (amounts.orderType === 'FOK') {
+    return amounts.side === 'BUY'
+      ? { orderType: 'FOK', side: 'BUY', spend: amounts.spend.toString() }
+      : { orderType: 'FOK', side: 'SELL', contracts: amounts.contracts.toString() };
+  }
+  return {
+    orderType: amounts.orderType,
+    side: amounts.side,
+    price: String(amounts.price),
+    contracts: amounts.contracts.toString(),
+  };
+}
+
+function fromSpec(spec: AmountSpec): AmountIntent {
+  if (spec.orderType === 'FOK') {
+    return spec.side === 'BUY'
+      ? { orderType: 'FOK', side: 'BUY', spend: BigInt(spec.spend) }
+      : { orderType: 'FOK', side: 'SELL', contracts: BigInt(spec.contracts) };
+  }
+  return {
+    orderType: spec.orderType,
+    side: spec.side,
+    price: spec.price,
+    contracts: BigInt(spec.contracts),
+  };
+}
+
+const refusal = (message: string): ExchangeError =>
+  new ExchangeError({ kind: 'unavailable', message });
+
+/**
+ * Order intents → exactly one order each, or a clear final error. Every intent is
+ * journaled before anything is sent; transient failures resend the same signed bytes;
+ * a conflict or a lost answer is settled by asking the exchange (`/orders/status/batch`);
+ * a receive-window refusal gets a fresh signature; a restarted worker resumes the journal.
+ */
+export class OrderDesk {
+  private readonly records = new Map<string, IntentRecord>();
+  private readonly byPress = new Map<string, string>();
+  private readonly byOrderId = new Map<string, string>();
+  private readonly running = new Set<string>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly guards: OrderGuards;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly newId: () => string;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: DeskDeps) {
+    this.now = deps.now ?? Date.now;
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.newId = deps.newId ?? (() => crypto.randomUUID());
+    this.guards = new OrderGuards(this.now);
+  }
+
+  /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
+  async init(): Promise<void> {
+    for (const record of await this.deps.store.loadAll()) this.index(record);
+    for (const record of this.records.values()) {
+      if (record.view.state === 'preparing') {
+        // Never sent (no bytes were signed and journaled): say so rather than trade late.
+        this.finish(record, 'failed', {
+          kind: 'unavailable',
+          message: 'Not sent: the extension restarted before the order left. Nothing was placed.',
+        });
+        await this.save(record);
+      }
+    }
+  }
+
+  views(): IntentView[] {
+    return [...this.records.values()].map((r) => r.view).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  view(clientOrderId: string): IntentView | null {
+    return this.records.get(clientOrderId)?.view ?? null;
+  }
+
+  /** Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm). */
+  pending(): IntentView[] {
+    return [...this.records.values()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
+  }
+
+  /**
+   * Places an order for an intent and waits (up to `waitMs`) for its first outcome.
+   * Refusals before anything is journaled (locked, mode, caps) throw with a sentence.
+   */
+  async place(spec: PlaceSpec, waitMs = 8_000): Promise<IntentView> {
+    if (spec.pressId) {
+      const first = this.byPress.get(spec.pressId);
+      const firstView = first ? this.records.get(first)?.view : undefined;
+      if (firstView) return firstView;
+    }
+    this.deps.client();
+    const mode = this.deps.tradingMode();
+    if (mode && !modeAllowsNewOrder(mode, spec.postOnly === true)) {
+      throw refusal(
+        mode === 'post_only'
+          ? 'The exchange accepts post-only orders only right now.'
+          : `Trading is ${mode === 'disabled' ? 'disabled' : 'limited to cancellations'} right now.`,
+      );
+    }
+    const verdict = this.guards.check(spec.notionalRaw, spec.confirmed, this.deps.limits());
+    if (!verdict.ok) throw refusal(verdict.message);
+    this.guards.record();
+
+    const at = this.now();
+    const amounts = spec.amounts;
+    const record: IntentRecord = {
+      view: {
+        clientOrderId: this.newId(),
+        marketSlug: spec.marketSlug,
+        marketTitle: spec.marketTitle,
+        outcome: spec.outcome,
+        side: amounts.side,
+        orderType: amounts.orderType,
+        price: amounts.orderType === 'FOK' ? null : Number(String(amounts.price)),
+        requestedRaw: (amounts.orderType === 'FOK' && amounts.side === 'BUY'
+          ? amounts.spend
+          : amounts.contracts
+        ).toString(),
+        state: 'preparing',
+        orderId: null,
+        filledContractsRaw: '0',
+        filledCollateralRaw: '0',
+        eligibleAt: null,
+        error: null,
+        summary: 'preparing',
+        createdAt: at,
+        updatedAt: at,
+      },
+      pressId: spec.pressId ?? null,
+      spec: toSpec(amounts),
+      postOnly: spec.postOnly === true,
+      body: null,
+      sends: 0,
+      signatures: 0,
+      reconciles: 0,
+      countedTrades: [],
+    };
+    this.index(record);
+    await this.save(record);
+    const settled = this.waitForOutcome(record.view.clientOrderId, waitMs);
+    void this.run(record.view.clientOrderId);
+    await settled;
+    return this.records.get(record.view.clientOrderId)?.view ?? record.view;
+  }
+
+  /** Cancels the order behind an intent (a delayed one until its `eligibleAt`, or a resting one). */
+  async cancel(clientOrderId: string): Promise<IntentView> {
+    const record = this.records.get(clientOrderId);
+    if (!record) throw refusal('That order is not one this extension placed.');
+    if (isFinal(record.view.state)) return record.view;
+    const id = record.view.orderId ? { orderId: record.view.orderId } : { clientOrderId };
+    await this.deps.client().cancelOrder(id, this.deps.actAs());
+    const filled = BigInt(record.view.filledContractsRaw);
+    this.finish(record, stoppedState(record.view, filled, false), null);
+    await this.save(record);
+    return record.view;
+  }
+
+  /** Resumes every unfinished intent (after a restart, a reconnect or an unlock). */
+  resumePending(): void {
+    for (const record of this.records.values()) {
+      const { state, eligibleAt } = record.view;
+      if (state === 'sending' || state === 'reconciling') void this.run(record.view.clientOrderId);
+      if (state === 'delayed' && eligibleAt && Date.parse(eligibleAt) < this.now() - 2_000) {
+        // Its release may have happened while we were not listening.
+        void this.reconcileOnce(record);
+      }
+      if (state === 'resting') void this.reconcileOnce(record);
+    }
+  }
+
+  /** Order events from the socket, already de-duplicated by `eventId`. */
+  handleOrderEvent(event: OrderEvent): void {
+    if (event.source === 'OME') this.onOme(event);
+    else this.onSettlement(event);
+  }
+
+  // ── The state machine ─────────────────────────────────────────────────────────
+
+  private async run(id: string): Promise<void> {
+    if (this.running.has(id)) return;
+    this.running.add(id);
+    try {
+      let reconcilesThisRun = 0;
+      for (;;) {
+        const record = this.records.get(id);
+        if (!record || isFinal(record.view.state)) return;
+        const state = record.view.state;
+        if (state === 'preparing') {
+          await this.sign(record);
+        } else if (state === 'sending') {
+          await this.send(record);
+        } else if (state === 'reconciling') {
+          if (reconcilesThisRun >= MAX_RECONCILES_PER_RUN) return;
+          reconcilesThisRun++;
+          const keepGoing = await this.reconcile(record, reconcilesThisRun);
+          if (!keepGoing) return;
+        } else {
+          return;
+        }
+      }
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async sign(record: IntentRecord): Promise<void> {
+    try {
+      const ctx = await this.deps.orderContext(record.view.marketSlug);
+      const built = await buildOrderRequest(
+        {
+          amounts: fromSpec(record.spec),
+          outcome: record.view.outcome,
+          clientOrderId: record.view.clientOrderId,
+          postOnly: record.postOnly,
+        },
+        ctx,
+      );
+      record.body = built.json;
+      record.signatures++;
+      record.sends = 0;
+      this.transition(record, 'sending');
+    } catch (error) {
+      // Nothing left the extension: a rule, the key or the market said no.
+      this.finish(record, 'rejected', toErrorInfo(error));
+    }
+    await this.save(record);
+  }
+
+  private async send(record: IntentRecord): Promise<void> {
+    if (!record.body) {
+      this.transition(record, 'preparing');
+      return;
+    }
+    record.sends++;
+    await this.save(record);
+    let response: OrderPlacementResponse;
+    try {
+      response = await this.deps.client().placeOrder(record.body);
+    } catch (error) {
+      const info = toErrorInfo(error);
+      record.view.error = info;
+      switch (info.kind) {
+        case 'receive-window':
+          if (record.signatures < MAX_SIGNATURES) {
+            // The exchange refused these bytes for age: a fresh order, same intent and id.
+            this.transition(record, 'preparing');
+          } else {
+            this.finish(record, 'rejected', info);
+          }
+          break;
+        case 'trading-mode':
+          this.deps.onTradingModeRefused(info);
+          this.finish(record, 'rejected', info);
+          break;
+        case 'conflict':
+        case 'network':
+        case 'server':
+        case 'rate-limited':
+        case 'invalid-response':
+        case 'unavailable':
+        case 'aborted':
+          // It may have landed: ask before anything else.
+          this.transition(record, 'reconciling');
+          break;
+        default:
+          this.finish(record, 'rejected', info);
+      }
+      await this.save(record);
+      return;
+    }
+    this.applyPlacement(record, response);
+    await this.save(record);
+  }
+
+  /** Returns whether to keep going in this run. */
+  private async reconcile(record: IntentRecord, round: number): Promise<boolean> {
+    const lastKind = record.view.error?.kind;
+    let found: IntentState | null;
+    try {
+      found = await this.statusOf(record);
+    } catch {
+      await this.sleep(Math.min(8_000, 250 * 2 ** round));
+      return true;
+    }
+    if (found !== null) {
+      await this.save(record);
+      return true;
+    }
+    // The exchange does not know this clientOrderId.
+    if (lastKind === 'conflict') {
+      // "Being processed": look again, never send a second order.
+      await this.sleep(Math.min(8_000, 250 * 2 ** round));
+      return true;
+    }
+    if (record.sends < MAX_SENDS) {
+      await this.sleep(Math.min(4_000, 200 * 2 ** record.sends));
+      this.transition(record, 'sending');
+      await this.save(record);
+      return true;
+    }
+    this.finish(record, 'failed', {
+      kind: 'unavailable',
+      message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
+    });
+    await this.save(record);
+    return false;
+  }
+
+  /** Asks the exchange about one intent and applies the answer; null when it is unknown there. */
+  private async statusOf(record: IntentRecord): Promise<IntentState | null> {
+    record.reconciles++;
+    const statuses = await this.deps
+      .client()
+      .orderStatuses({ clientOrderIds: [record.view.clientOrderId] });
+    const status = statuses.find((s) => s.clientOrderId === record.view.clientOrderId);
+    if (!status) return null;
+    const state = stateFromStatus(record.view, status);
+    if (state === null) return null;
+    if (status.orderId) this.linkOrder(record, status.orderId);
+    const filled = BigInt(status.filledSize);
+    if (filled > BigInt(record.view.filledContractsRaw)) {
+      const limit = record.view.price;
+      record.view.filledContractsRaw = filled.toString();
+      if (limit !== null) {
+        record.view.filledCollateralRaw = ((filled * priceToMillis(limit)) / 1000n).toString();
+      }
+    }
+    if (isFinal(state)) {
+      this.finish(
+        record,
+        state,
+        state === 'failed' ? { kind: 'rejected', status: 200, message: 'settlement failed' } : null,
+      );
+    } else {
+      record.view.error = null;
+      this.transition(record, state);
+    }
+    return state;
+  }
+
+  private async reconcileOnce(record: IntentRecord): Promise<void> {
+    try {
+      await this.statusOf(record);
+      await this.save(record);
+    } catch {
+      // Next resume will ask again.
+    }
+  }
+
+  private applyPlacement(record: IntentRecord, response: OrderPlacementResponse): void {
+    const { order, execution } = response;
+    this.linkOrder(record, order.id);
+    record.view.eligibleAt = execution.eligibleAt ?? null;
+    if (execution.tradeEventId && !record.countedTrades.includes(execution.tradeEventId)) {
+      record.countedTrades.push(execution.tradeEventId);
+      const totals = execution.totalsRaw;
+      record.view.filledContractsRaw = (
+        BigInt(record.view.filledContractsRaw) + BigInt(totals.contractsGross)
+      ).toString();
+      record.view.filledCollateralRaw = (
+        BigInt(record.view.filledCollateralRaw) + BigInt(totals.usdGross)
+      ).toString();
+    }
+    const state = stateFromExecution(
+      record.view,
+      execution,
+      BigInt(record.view.filledContractsRaw),
+    );
+    if (isFinal(state)) {
+      this.finish(
+        record,
+        state,
+        state === 'failed'
+          ? { kind: 'rejected', status: 200, message: execution.reason ?? 'settlement failed' }
+          : null,
+      );
+    } else {
+      record.view.error = null;
+      this.transition(record, state);
+    }
+  }
+
+  // ── Events ────────────────────────────────────────────────────────────────────
+
+  private find(clientOrderId: string | null, orderId: string | null): IntentRecord | undefined {
+    if (clientOrderId) {
+      const byClient = this.records.get(clientOrderId);
+      if (byClient) return byClient;
+    }
+    const id = orderId ? this.byOrderId.get(orderId) : undefined;
+    return id ? this.records.get(id) : undefined;
+  }
+
+  private onOme(event: OmeOrderEvent): void {
+    const record = this.find(event.clientOrderId, event.orderId);
+    if (!record) return;
+    this.linkOrder(record, event.orderId);
+    const next = stateFromOmeEvent(record.view, event, BigInt(record.view.filledContractsRaw));
+    if (next === null) return;
+    this.moveByEvent(record, next);
+  }
+
+  private onSettlement(event: SettlementOrderEvent): void {
+    const candidates = new Set<IntentRecord>();
+    const taker = this.find(event.clientOrderId, event.takerOrderId);
+    if (taker) candidates.add(taker);
+    for (const match of event.makerMatches) {
+      const maker = this.find(null, match.orderId);
+      if (maker) candidates.add(maker);
+    }
+    for (const record of candidates) {
+      if (event.type === 'FAILED') {
+        this.finish(record, 'failed', {
+          kind: 'rejected',
+          status: 200,
+          message: `settlement failed${event.reason ? ` (${event.reason})` : ''}; the trade was undone`,
+        });
+        void this.save(record);
+        continue;
+      }
+      if (event.type !== 'MATCHED' || record.countedTrades.includes(event.tradeEventId)) continue;
+      const limit = record.view.price === null ? null : priceToMillis(record.view.price);
+      const fill = fillFromSettlement(event, record.view.orderId, record.view.clientOrderId, limit);
+      if (!fill) continue;
+      record.countedTrades.push(event.tradeEventId);
+      record.view.filledContractsRaw = (
+        BigInt(record.view.filledContractsRaw) + fill.contracts
+      ).toString();
+      record.view.filledCollateralRaw = (
+        BigInt(record.view.filledCollateralRaw) + fill.collateral
+      ).toString();
+      const filled = BigInt(record.view.filledContractsRaw);
+      this.moveByEvent(record, stateAfterFill(record.view, filled));
+    }
+  }
+
+  /** Event-driven moves: final states only change to record more fills or a failed settlement. */
+  private moveByEvent(record: IntentRecord, next: IntentState): void {
+    const current = record.view.state;
+    if (isFinal(current)) {
+      const refinable =
+        current === 'killed' ||
+        current === 'partially-filled' ||
+        current === 'filled' ||
+        current === 'cancelled';
+      if (!refinable || !isFinal(next) || next === current) {
+        this.touch(record);
+        void this.save(record);
+        return;
+      }
+      this.finish(record, next, record.view.error);
+    } else if (current === 'sending' || current === 'reconciling' || current === 'preparing') {
+      // The answer to our own request decides; events only fill in amounts until then.
+      this.touch(record);
+    } else if (isFinal(next)) {
+      this.finish(record, next, null);
+    } else {
+      this.transition(record, next);
+    }
+    void this.save(record);
+  }
+
+  // ── Bookkeeping ───────────────────────────────────────────────────────────────
+
+  private index(record: IntentRecord): void {
+    this.records.set(record.view.clientOrderId, record);
+    if (record.pressId) this.byPress.set(record.pressId, record.view.clientOrderId);
+    if (record.view.orderId) this.byOrderId.set(record.view.orderId, record.view.clientOrderId);
+  }
+
+  private linkOrder(record: IntentRecord, orderId: string): void {
+    if (record.view.orderId === orderId) return;
+    record.view.orderId = orderId;
+    this.byOrderId.set(orderId, record.view.clientOrderId);
+  }
+
+  private touch(record: IntentRecord): void {
+    record.view.updatedAt = this.now();
+    record.view.summary = summarize(record.view);
+    this.deps.onChange(record.view);
+  }
+
+  private transition(record: IntentRecord, state: IntentState): void {
+    record.view.state = state;
+    this.touch(record);
+    if (state !== 'preparing' && state !== 'sending' && state !== 'reconciling')
+      this.wake(record.view.clientOrderId);
+  }
+
+  private finish(record: IntentRecord, state: IntentState, error: ClientErrorInfo | null): void {
+    record.view.state = state;
+    record.view.error = error;
+    record.body = isFinal(state) ? null : record.body;
+    this.touch(record);
+    this.wake(record.view.clientOrderId);
+  }
+
+  /** Journal writes are serialised so a record's latest state is always the one stored. */
+  private save(record: IntentRecord): Promise<void> {
+    const snapshot = structuredClone(record);
+    this.writes = this.writes
+      .then(() => this.deps.store.put(snapshot))
+      .then(async () => {
+        const drop = prunable([...this.records.values()]);
+        if (drop.length > 0) {
+          for (const id of drop) {
+            const gone = this.records.get(id);
+            this.records.delete(id);
+            if (gone?.pressId) this.byPress.delete(gone.pressId);
+            if (gone?.view.orderId) this.byOrderId.delete(gone.view.orderId);
+          }
+          await this.deps.store.remove(drop);
+        }
+      })
+      .catch(() => {
+        // storage.session full or gone: the in-memory record still drives the UI.
+      });
+    return this.writes;
+  }
+
+  private waitForOutcome(id: string, waitMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, waitMs);
+      let set = this.waiters.get(id);
+      if (!set) {
+        set = new Set();
+        this.waiters.set(id, set);
+      }
+      const waiters = set;
+      function done() {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      }
+      waiters.add(done);
+    });
+  }
+
+  private wake(id: string): void {
+    for (const done of this.waiters.get(id) ?? []) done();
+    this.waiters.delete(id);
+  }
+}

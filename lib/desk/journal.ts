@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { StorageArea } from '../vault/vault';
+import { IntentView, isFinal } from './intent';
+
+/** The amounts of an order as JSON-safe strings, enough to sign it again. */
+export const AmountSpec = z.discriminatedUnion('orderType', [
+  z.object({
+    orderType: z.enum(['GTC', 'FAK']),
+    side: z.enum(['BUY', 'SELL']),
+    price: z.string(),
+    contracts: z.string(),
+  }),
+  z.object({ orderType: z.literal('FOK'), side: z.literal('BUY'), spend: z.string() }),
+  z.object({ orderType: z.literal('FOK'), side: z.literal('SELL'), contracts: z.string() }),
+]);
+export type AmountSpec = z.infer<typeof AmountSpec>;
+
+/** One intent as journaled: its public view plus what only the background may hold. */
+export const IntentRecord = z.object({
+  view: IntentView,
+  pressId: z.string().nullable(),
+  spec: AmountSpec,
+  postOnly: z.boolean(),
+  /** The signed request bytes: every resend is these exact bytes. */
+  body: z.string().nullable(),
+  sends: z.number().int(),
+  signatures: z.number().int(),
+  reconciles: z.number().int(),
+  /** tradeEventIds already counted into the filled totals. */
+  countedTrades: z.array(z.string()),
+});
+export type IntentRecord = z.infer<typeof IntentRecord>;
+
+export interface JournalStore {
+  loadAll(): Promise<IntentRecord[]>;
+  put(record: IntentRecord): Promise<void>;
+  remove(clientOrderIds: string[]): Promise<void>;
+}
+
+const INDEX_KEY = 'desk.index';
+const recordKey = (id: string) => `desk.intent.${id}`;
+/** Final intents kept for the UI's "recent" list; unfinished ones are never dropped. */
+export const KEEP_FINAL = 100;
+
+/**
+ * Journal in `storage.session` (trusted contexts only): one key per intent plus an
+ * index, so a write costs one record, not the whole history. Survives a stopped worker.
+ */
+export class SessionJournal implements JournalStore {
+  private index: string[] | null = null;
+
+  constructor(private readonly area: StorageArea) {}
+
+  private async ids(): Promise<string[]> {
+    if (!this.index) {
+      const stored = z.array(z.string()).safeParse(await this.area.get(INDEX_KEY));
+      this.index = stored.success ? stored.data : [];
+    }
+    return this.index;
+  }
+
+  async loadAll(): Promise<IntentRecord[]> {
+    const records: IntentRecord[] = [];
+    for (const id of await this.ids()) {
+      const parsed = IntentRecord.safeParse(await this.area.get(recordKey(id)));
+      if (parsed.success) records.push(parsed.data);
+    }
+    return records;
+  }
+
+  async put(record: IntentRecord): Promise<void> {
+    const ids = await this.ids();
+    const id = record.view.clientOrderId;
+    await this.area.set(recordKey(id), record);
+    if (!ids.includes(id)) {
+      ids.push(id);
+      await this.area.set(INDEX_KEY, ids);
+    }
+  }
+
+  async remove(clientOrderIds: string[]): Promise<void> {
+    if (clientOrderIds.length === 0) return;
+    const drop = new Set(clientOrderIds);
+    this.index = (await this.ids()).filter((id) => !drop.has(id));
+    await this.area.set(INDEX_KEY, this.index);
+    for (const id of drop) await this.area.remove(recordKey(id));
+  }
+}
+
+/** Ids of final records beyond the newest `keep`, oldest first. */
+export function prunable(records: IntentRecord[], keep = KEEP_FINAL): string[] {
+  const finals = records
+    .filter((r) => isFinal(r.view.state))
+    .sort((a, b) => b.view.updatedAt - a.view.updatedAt);
+  return finals.slice(keep).map((r) => r.view.clientOrderId);
+}

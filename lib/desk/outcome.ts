@@ -1,0 +1,169 @@
+import type { OmeOrderEvent, SettlementOrderEvent } from '../api/events';
+import type { Execution, OrderStatus } from '../api/orders';
+import { errorSentence } from '../client/errors';
+import { fromRaw, PRICE_SCALE, RAW_PER_UNIT } from '../orders/units';
+import { type IntentState, type IntentView, isFinal } from './intent';
+
+/** Contracts asked for: the FOK BUY spends collateral, so it has no contract target. */
+export function requestedContracts(view: IntentView): bigint | null {
+  return view.orderType === 'FOK' && view.side === 'BUY' ? null : BigInt(view.requestedRaw);
+}
+
+/** A fill total that reached what was asked, or (FOK) any fill at all. */
+function isComplete(view: IntentView, filledContracts: bigint): boolean {
+  const target = requestedContracts(view);
+  return target === null ? filledContracts > 0n : filledContracts >= target;
+}
+
+/** Final state for an order that stopped matching (FAK kill, cancel, kill of a released order). */
+export function stoppedState(view: IntentView, filledContracts: bigint, stp: boolean): IntentState {
+  if (filledContracts > 0n)
+    return isComplete(view, filledContracts) ? 'filled' : 'partially-filled';
+  if (stp) return 'stp-cancelled';
+  return view.orderType === 'GTC' ? 'cancelled' : 'killed';
+}
+
+/** After more fills arrive by event: a GTC keeps resting until complete; a released FAK/FOK is done. */
+export function stateAfterFill(view: IntentView, filledContracts: bigint): IntentState {
+  if (view.orderType === 'GTC') return isComplete(view, filledContracts) ? 'filled' : 'resting';
+  if (view.state === 'delayed' || isFinal(view.state))
+    return stoppedState(view, filledContracts, false);
+  return view.state;
+}
+
+/** The state a placement response puts an intent in. */
+export function stateFromExecution(
+  view: IntentView,
+  execution: Execution,
+  filledContracts: bigint,
+): IntentState {
+  switch (execution.settlementStatus) {
+    case 'DELAYED':
+      return 'delayed';
+    case 'CANCELED':
+      return stoppedState(view, filledContracts, execution.reason === 'STP_TAKER_REJECTED');
+    case 'FAILED':
+      return 'failed';
+    case 'UNMATCHED':
+      return view.orderType === 'GTC' ? 'resting' : stoppedState(view, filledContracts, false);
+    default:
+      // MATCHED, MINED, CONFIRMED, RETRYING: something traded.
+      if (isComplete(view, filledContracts)) return 'filled';
+      return view.orderType === 'GTC' ? 'resting' : 'partially-filled';
+  }
+}
+
+/** The state a reconciliation status puts an intent in; null when the exchange does not know it. */
+export function stateFromStatus(view: IntentView, status: OrderStatus): IntentState | null {
+  const filled = BigInt(status.filledSize);
+  if (status.settlementStatus === 'FAILED') return 'failed';
+  switch (status.status) {
+    case 'UNKNOWN':
+      return null;
+    case 'DELAYED':
+      return 'delayed';
+    case 'OPEN':
+      return 'resting';
+    case 'FILLED':
+      return 'filled';
+    case 'PARTIALLY_FILLED':
+      return view.orderType === 'GTC' && BigInt(status.remainingSize ?? '0') > 0n
+        ? 'resting'
+        : 'partially-filled';
+    case 'CANCELED':
+      return stoppedState(view, filled, false);
+  }
+}
+
+/** The state an OME event moves an intent to (null: no change of state). */
+export function stateFromOmeEvent(
+  view: IntentView,
+  event: OmeOrderEvent,
+  filledContracts: bigint,
+): IntentState | null {
+  switch (event.type) {
+    case 'PLACEMENT':
+      return 'resting';
+    case 'UPDATE':
+      return view.state === 'delayed' ? 'resting' : null;
+    case 'CANCELLATION':
+      return stoppedState(view, filledContracts, event.reason === 'STP_MAKER_CANCELLED');
+    case 'EXECUTION':
+      if (event.status === 'FILLED') return 'filled';
+      if (event.status === 'KILLED') return stoppedState(view, filledContracts, false);
+      return view.orderType === 'GTC' ? 'resting' : 'partially-filled';
+  }
+}
+
+/**
+ * Contracts and collateral that one settlement event gives an order of ours. As the
+ * taker, match prices are in our outcome's terms (conventions); as a maker, every fill
+ * happens at our own limit, which is exact.
+ */
+export function fillFromSettlement(
+  event: SettlementOrderEvent,
+  orderId: string | null,
+  clientOrderId: string,
+  ownLimitMillis: bigint | null,
+): { contracts: bigint; collateral: bigint } | null {
+  const asTaker =
+    event.clientOrderId === clientOrderId || (orderId !== null && event.takerOrderId === orderId);
+  const matches = asTaker
+    ? event.makerMatches
+    : event.makerMatches.filter((m) => m.orderId === orderId);
+  if (matches.length === 0) return null;
+  let contracts = 0n;
+  let collateral = 0n;
+  for (const match of matches) {
+    const size = BigInt(match.matchedSize);
+    const priceMillis =
+      !asTaker && ownLimitMillis !== null
+        ? ownLimitMillis
+        : BigInt(Math.round(Number(match.price) * 1000));
+    contracts += size;
+    collateral += (size * priceMillis) / PRICE_SCALE;
+  }
+  return { contracts, collateral };
+}
+
+const STATE_WORDS: Record<IntentState, string> = {
+  preparing: 'preparing',
+  sending: 'sending',
+  reconciling: 'checking with the exchange',
+  delayed: 'delayed',
+  resting: 'resting on the book',
+  filled: 'filled',
+  'partially-filled': 'partially filled',
+  cancelled: 'cancelled',
+  'stp-cancelled': 'cancelled by self-trade prevention',
+  killed: 'not filled (no liquidity within the limit)',
+  rejected: 'rejected',
+  failed: 'failed',
+};
+
+/** The one line a panel or the popup shows under a button or in a list. */
+export function summarize(view: IntentView): string {
+  const filled = BigInt(view.filledContractsRaw);
+  const paid = BigInt(view.filledCollateralRaw);
+  const avg = filled > 0n ? Number((paid * RAW_PER_UNIT) / filled) / 1e6 : null;
+  const fillText =
+    filled > 0n
+      ? `${fromRaw(filled)} ${view.outcome}${avg !== null ? ` at ${avg.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}` : ''}`
+      : '';
+  switch (view.state) {
+    case 'filled':
+    case 'partially-filled':
+      return `${STATE_WORDS[view.state]}${fillText ? ` ${fillText}` : ''}`;
+    case 'resting':
+      return filled > 0n ? `resting, ${fillText} filled so far` : STATE_WORDS.resting;
+    case 'delayed':
+      return view.eligibleAt
+        ? `delayed until ${new Date(view.eligibleAt).toLocaleTimeString()}`
+        : 'delayed';
+    case 'rejected':
+    case 'failed':
+      return `${STATE_WORDS[view.state]}: ${view.error ? errorSentence(view.error) : 'no reason given'}`;
+    default:
+      return STATE_WORDS[view.state];
+  }
+}

@@ -1,0 +1,253 @@
+import { Fetch, io, type Socket, WebSocket } from 'socket.io-client';
+import type { z } from 'zod';
+import {
+  SERVER_EVENTS,
+  type ServerEventName,
+  SOCKET_NAMESPACE,
+  type SUBSCRIPTIONS,
+  type SubscriptionChannel,
+} from '../api/events';
+import type { ConnectionState } from '../state/views';
+import { DEFAULT_RECONNECT, type ReconnectPolicy, reconnectDelay } from './backoff';
+import { RecentKeys } from './dedupe';
+
+export type ServerEvents = { [K in ServerEventName]: z.output<(typeof SERVER_EVENTS)[K]> };
+export type SubscriptionPayload<C extends SubscriptionChannel> = z.input<
+  (typeof SUBSCRIPTIONS)[C]['payload']
+>;
+
+type Transport = typeof Fetch | typeof WebSocket;
+
+export interface LiveOptions {
+  /** Base of the real-time service, e.g. `http://127.0.0.1:4010`. */
+  wsUrl: string;
+  /**
+   * Signed handshake headers, asked for before every attempt (a timestamp older than
+   * 30 s is refused, so they are never reused); null connects in public mode.
+   */
+  authHeaders: () => Promise<Record<string, string> | null>;
+  /** Default `[Fetch, WebSocket]`: a service worker has no XMLHttpRequest and a WebSocket carries no headers. */
+  transports?: Transport[];
+  reconnect?: Partial<ReconnectPolicy>;
+  random?: () => number;
+  /** An attempt that neither connects nor fails within this is abandoned. */
+  connectTimeoutMs?: number;
+}
+
+type Listener<K extends ServerEventName> = (event: ServerEvents[K]) => void;
+
+/** Key for at-least-once events; null means "no de-duplication" (order books are idempotent). */
+function dedupeKey<K extends ServerEventName>(name: K, event: ServerEvents[K]): string | null {
+  if (name === 'orderEvent') return `oe:${(event as ServerEvents['orderEvent']).eventId}`;
+  if (name === 'tx') {
+    const tx = event as ServerEvents['tx'];
+    return `tx:${tx.txHash}:${tx.status}:${tx.orderId}`;
+  }
+  return null;
+}
+
+/**
+ * The one Socket.IO connection to `/markets`: signs every handshake afresh, reconnects
+ * with backoff and jitter (its own loop, so each attempt carries new headers), replays
+ * subscriptions after every connect, parses every event with its schema and drops
+ * repeats.
+ */
+export class LiveConnection {
+  private socket: Socket | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private generation = 0;
+  private authenticated = false;
+  private readonly subscriptions = new Map<SubscriptionChannel, unknown>();
+  private readonly listeners = new Map<ServerEventName, Set<(event: never) => void>>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly connectListeners = new Set<
+    (info: { authenticated: boolean; reconnect: boolean }) => void
+  >();
+  private readonly policy: ReconnectPolicy;
+  private everConnected = false;
+  readonly recent = new RecentKeys();
+  /** Payloads that failed their schema (counted, never thrown). */
+  invalidEvents = 0;
+  state: ConnectionState = { status: 'idle' };
+
+  constructor(private readonly options: LiveOptions) {
+    this.policy = { ...DEFAULT_RECONNECT, ...options.reconnect };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.attempt = 0;
+    void this.open();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.generation++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.closeSocket();
+    this.setState({ status: 'idle' });
+  }
+
+  /** Reconnects now, with fresh headers (after unlock, lock or a settings change). */
+  restart(): void {
+    this.stop();
+    this.start();
+  }
+
+  /** Drops the socket as if the network failed: the reconnect loop takes over (tests, faults). */
+  simulateDrop(): void {
+    this.socket?.disconnect();
+    this.scheduleReconnect('connection dropped');
+  }
+
+  get isLive(): boolean {
+    return this.state.status === 'live';
+  }
+
+  onState(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Called after every successful connect; `reconnect` is true after the first. */
+  onConnect(listener: (info: { authenticated: boolean; reconnect: boolean }) => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
+  }
+
+  on<K extends ServerEventName>(name: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(name, set);
+    }
+    set.add(listener as (event: never) => void);
+    return () => set?.delete(listener as (event: never) => void);
+  }
+
+  /**
+   * Sets (or with null, forgets) the subscription of a channel. A new subscription
+   * replaces the previous one on the server, so this is the whole wish for the channel.
+   */
+  subscribe<C extends SubscriptionChannel>(
+    channel: C,
+    payload: SubscriptionPayload<C> | null,
+  ): void {
+    if (payload === null) {
+      this.subscriptions.delete(channel);
+      return;
+    }
+    const before = JSON.stringify(this.subscriptions.get(channel));
+    this.subscriptions.set(channel, payload);
+    if (this.socket?.connected && before !== JSON.stringify(payload))
+      this.socket.emit(channel, payload);
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  }
+
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+    }
+  }
+
+  private async open(): Promise<void> {
+    const generation = ++this.generation;
+    this.closeSocket();
+    let headers: Record<string, string> | null;
+    try {
+      headers = await this.options.authHeaders();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.scheduleReconnect(
+        error instanceof Error ? error.message : 'could not sign the handshake',
+      );
+      return;
+    }
+    if (generation !== this.generation || !this.running) return;
+    this.authenticated = headers !== null;
+    this.setState({ status: 'connecting', authenticated: this.authenticated });
+
+    const socket = io(`${this.options.wsUrl.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
+      transports: this.options.transports ?? [Fetch, WebSocket],
+      ...(headers ? { extraHeaders: headers } : {}),
+      reconnection: false,
+      forceNew: true,
+      timeout: this.options.connectTimeoutMs ?? 10_000,
+    });
+    this.socket = socket;
+
+    socket.on('connect', () => {
+      if (generation !== this.generation) return;
+      const reconnect = this.everConnected;
+      this.everConnected = true;
+      this.attempt = 0;
+      this.setState({ status: 'live', authenticated: this.authenticated, since: Date.now() });
+      for (const [channel, payload] of this.subscriptions) socket.emit(channel, payload);
+      for (const listener of this.connectListeners)
+        listener({ authenticated: this.authenticated, reconnect });
+    });
+    socket.on('connect_error', (error: Error) => {
+      if (generation !== this.generation) return;
+      this.scheduleReconnect(error.message || 'connection refused');
+    });
+    socket.on('disconnect', (reason: string) => {
+      if (generation !== this.generation) return;
+      this.scheduleReconnect(reason);
+    });
+    for (const name of Object.keys(SERVER_EVENTS) as ServerEventName[]) {
+      socket.on(name as string, (payload: unknown) => {
+        if (generation === this.generation) this.dispatch(name, payload);
+      });
+    }
+  }
+
+  private scheduleReconnect(reason: string): void {
+    if (!this.running) return;
+    this.generation++;
+    this.closeSocket();
+    if (this.timer) clearTimeout(this.timer);
+    const delay = reconnectDelay(this.attempt, this.policy, this.options.random ?? Math.random);
+    this.attempt++;
+    this.setState({
+      status: 'reconnecting',
+      authenticated: this.authenticated,
+      attempt: this.attempt,
+      nextAttemptAt: Date.now() + delay,
+      reason,
+    });
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.open();
+    }, delay);
+  }
+
+  private dispatch(name: ServerEventName, payload: unknown): void {
+    const parsed = SERVER_EVENTS[name].safeParse(payload);
+    if (!parsed.success) {
+      this.invalidEvents++;
+      return;
+    }
+    const event = parsed.data as ServerEvents[typeof name];
+    const key = dedupeKey(name, event);
+    if (key !== null && !this.recent.firstTime(key)) return;
+    for (const listener of this.listeners.get(name) ?? []) {
+      try {
+        (listener as Listener<typeof name>)(event);
+      } catch {
+        // One failing consumer must not starve the others of the event.
+      }
+    }
+  }
+}

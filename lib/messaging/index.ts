@@ -1,0 +1,4 @@
+export * from './client';
+export * from './protocol';
+export * from './router';
+export * from './sender';

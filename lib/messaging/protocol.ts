@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { ApiCredentials, ExchangeProfile } from '../api/exchange';
+import { FeedAudience, FeedResponse } from '../api/feed';
+import { MaintenanceStatus } from '../api/maintenance';
+import { PnlChart, PnlTimeframe, WithdrawalAddress, WithdrawResult } from '../api/portfolio';
+import { Address } from '../api/primitives';
+import { PartnerAccount, Profile } from '../api/profiles';
+import { SandboxAccount } from '../api/sandbox';
+import { IntentView, QuickOrderRequest } from '../desk/intent';
+import { PanelState, VaultView } from '../state/views';
+import { PrivateKey } from '../vault/secrets';
+
+/**
+ * Who may send a message:
+ * - `page`: our own extension pages (popup, options).
+ * - `content`: our content script in the top frame of a tab on the configured exchange site.
+ */
+export type SenderKind = 'page' | 'content';
+
+export interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
+  request: Req;
+  response: Res;
+  senders: readonly SenderKind[];
+}
+
+const message = <Req extends z.ZodType, Res extends z.ZodType>(
+  def: MessageDef<Req, Res>,
+): MessageDef<Req, Res> => def;
+
+const Empty = z.object({}).strict();
+const Slug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'not a market slug');
+const OrderId = z.string().min(1).max(128);
+
+/** Which scopes a token was seen to have, by harmless probes; null when it could not be told. */
+export const ScopeProbe = z.object({
+  trading: z.boolean().nullable(),
+  withdrawal: z.boolean().nullable(),
+  delegatedSigning: z.boolean().nullable(),
+});
+export type ScopeProbe = z.infer<typeof ScopeProbe>;
+
+export const CredentialCheck = z.object({
+  profile: Profile,
+  scopes: ScopeProbe,
+  partnerAccounts: z.array(PartnerAccount),
+});
+export type CredentialCheck = z.infer<typeof CredentialCheck>;
+
+export const SigningChoice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('eoa'), privateKey: PrivateKey }),
+  z.object({ kind: z.literal('delegated'), activeSubAccountId: z.number().int().positive() }),
+]);
+
+export const WithdrawalTargets = z.object({
+  account: Address,
+  smartWallet: Address.nullable(),
+  allowlist: z.array(WithdrawalAddress),
+  /** Whose allowlist applies (the partner's when acting for a sub-account). */
+  allowlistOwner: z.enum(['self', 'partner']),
+});
+export type WithdrawalTargets = z.infer<typeof WithdrawalTargets>;
+
+const CancelOne = z.object({ marketSlug: Slug, orderId: OrderId });
+const CancelAllOnMarket = z.object({ marketSlug: Slug });
+const CancelOneResult = z.object({ message: z.string() });
+const CancelAllResult = z.object({ canceled: z.array(z.string()) });
+
+/**
+ * Every message, defined once: its request and response schemas and who may send it.
+ * The background refuses anything not listed here, from anyone not listed.
+ * Nothing here returns a token, a key, a signature or fetches an arbitrary URL.
+ */
+export const MESSAGES = {
+  // ── The page panel (content scripts) — narrow, re-validated intents only ──────
+  'panel.state': message({
+    request: z.object({ marketSlug: Slug }),
+    response: PanelState,
+    senders: ['content', 'page'],
+  }),
+  'panel.quickOrder': message({
+    request: QuickOrderRequest,
+    response: IntentView,
+    senders: ['content', 'page'],
+  }),
+  'panel.cancelOrder': message({
+    request: CancelOne,
+    response: CancelOneResult,
+    senders: ['content', 'page'],
+  }),
+  'panel.cancelAll': message({
+    request: CancelAllOnMarket,
+    response: CancelAllResult,
+    senders: ['content', 'page'],
+  }),
+  'panel.savePlacement': message({
+    request: z.object({
+      corner: z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']),
+      offset: z.object({ x: z.number().min(0).max(4000), y: z.number().min(0).max(4000) }),
+      collapsed: z.boolean(),
+    }),
+    response: Empty,
+    senders: ['content'],
+  }),
+  'panel.openOptions': message({ request: Empty, response: Empty, senders: ['content', 'page'] }),
+
+  // ── Vault (extension pages only) ──────────────────────────────────────────────
+  'vault.status': message({ request: Empty, response: VaultView, senders: ['page'] }),
+  'vault.unlock': message({
+    request: z.object({ passphrase: z.string().min(1).max(1024) }),
+    response: VaultView,
+    senders: ['page'],
+  }),
+  'vault.lock': message({ request: Empty, response: VaultView, senders: ['page'] }),
+  'vault.changePassphrase': message({
+    request: z.object({ current: z.string().min(1).max(1024), next: z.string().min(1).max(1024) }),
+    response: VaultView,
+    senders: ['page'],
+  }),
+  'vault.forget': message({
+    request: z.object({ confirm: z.literal(true) }),
+    response: VaultView,
+    senders: ['page'],
+  }),
+
+  // ── Onboarding (options page) ─────────────────────────────────────────────────
+  'setup.sandboxAccounts': message({
+    request: z.object({ exchange: ExchangeProfile }),
+    response: z.array(SandboxAccount),
+    senders: ['page'],
+  }),
+  'setup.checkCredentials': message({
+    request: z.object({ exchange: ExchangeProfile, credentials: ApiCredentials }),
+    response: CredentialCheck,
+    senders: ['page'],
+  }),
+  'setup.save': message({
+    request: z.object({
+      exchange: ExchangeProfile,
+      credentials: ApiCredentials,
+      signing: SigningChoice,
+      passphrase: z.string().min(1).max(1024),
+    }),
+    response: VaultView,
+    senders: ['page'],
+  }),
+  'account.setActiveSubAccount': message({
+    request: z.object({ subAccountId: z.number().int().positive() }),
+    response: VaultView,
+    senders: ['page'],
+  }),
+
+  // ── Trading from extension pages ──────────────────────────────────────────────
+  'orders.cancel': message({ request: CancelOne, response: CancelOneResult, senders: ['page'] }),
+  'orders.cancelAll': message({
+    request: CancelAllOnMarket,
+    response: CancelAllResult,
+    senders: ['page'],
+  }),
+  'intents.dismiss': message({
+    request: z.object({ clientOrderId: z.string() }),
+    response: Empty,
+    senders: ['page'],
+  }),
+
+  // ── Reads for extension pages ─────────────────────────────────────────────────
+  'feed.page': message({
+    request: z.object({
+      audience: FeedAudience,
+      cursor: z.string().max(2048).optional(),
+      limit: z.number().int().min(1).max(30).optional(),
+    }),
+    response: FeedResponse,
+    senders: ['page'],
+  }),
+  'portfolio.refresh': message({ request: Empty, response: Empty, senders: ['page'] }),
+  'portfolio.pnlChart': message({
+    request: z.object({ timeframe: PnlTimeframe }),
+    response: PnlChart,
+    senders: ['page'],
+  }),
+  'maintenance.refresh': message({
+    request: Empty,
+    response: MaintenanceStatus,
+    senders: ['page'],
+  }),
+  'withdraw.targets': message({ request: Empty, response: WithdrawalTargets, senders: ['page'] }),
+  'withdraw.submit': message({
+    request: z.object({
+      amountRaw: z.string().regex(/^\d+$/, 'the amount must be in raw units'),
+      token: Address.optional(),
+      destination: Address.optional(),
+    }),
+    response: WithdrawResult,
+    senders: ['page'],
+  }),
+} as const;
+
+export type Messages = typeof MESSAGES;
+export type MessageName = keyof Messages;
+export type RequestOf<N extends MessageName> = z.input<Messages[N]['request']>;
+export type ParsedRequestOf<N extends MessageName> = z.output<Messages[N]['request']>;
+export type ResponseOf<N extends MessageName> = z.output<Messages[N]['response']>;
+
+/** Every message travels in this envelope; anything else is not ours and is ignored. */
+export const PROTOCOL = 'market-companion/1';
+export const Envelope = z.object({
+  protocol: z.literal(PROTOCOL),
+  name: z.string().max(64),
+  payload: z.unknown(),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+export const PORTS = {
+  /** Extension pages: app state pushed on change. */
+  state: 'state',
+  /** The page panel: the state of one market. */
+  panel: 'panel',
+} as const;
+
+export const PanelPortRequest = z.object({ marketSlug: Slug });

@@ -1,0 +1,44 @@
+/** What the auto-lock needs from `chrome.alarms` (alarms survive a stopped worker; timers do not). */
+export interface AlarmScheduler {
+  create(name: string, when: number): Promise<void>;
+  clear(name: string): Promise<void>;
+}
+
+export const AUTO_LOCK_ALARM = 'vault-auto-lock';
+
+/** Re-arming on every click would churn alarms; moving the deadline by less than this is skipped. */
+const RESCHEDULE_SLACK_MS = 30_000;
+
+/**
+ * Locks the vault after a quiet period. Every user action calls `touch()`; the alarm
+ * fires `AUTO_LOCK_ALARM` and the background locks.
+ */
+export class AutoLock {
+  private deadline: number | null = null;
+
+  constructor(
+    private readonly alarms: AlarmScheduler,
+    private readonly idleMinutes: () => number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async touch(): Promise<void> {
+    const next = this.now() + this.idleMinutes() * 60_000;
+    if (this.deadline !== null && Math.abs(next - this.deadline) < RESCHEDULE_SLACK_MS) return;
+    this.deadline = next;
+    await this.alarms.create(AUTO_LOCK_ALARM, next);
+  }
+
+  async stop(): Promise<void> {
+    this.deadline = null;
+    await this.alarms.clear(AUTO_LOCK_ALARM);
+  }
+
+  /** After a restart the worker forgets the deadline; the alarm itself survives. */
+  forget(): void {
+    this.deadline = null;
+  }
+}
+
+/** The `idle` API reports `locked` when the machine's screen locks. */
+export const idleStateLocks = (state: string): boolean => state === 'locked';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
+import { passphraseProblem } from './passphrase';
+import { VaultSecrets } from './secrets';
+
+/** The subset of `browser.storage.*` the vault needs; tests pass an in-memory one. */
+export interface StorageArea {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export const VAULT_KEYS = {
+  /** storage.local: the encrypted envelope. */
+  envelope: 'vault.envelope',
+  /** storage.session (trusted contexts only): the unlocked secrets, so a restarted worker stays unlocked. */
+  unlocked: 'vault.unlocked',
+} as const;
+
+export type VaultStatus = 'empty' | 'locked' | 'unlocked';
+
+export class VaultError extends Error {
+  override name = 'VaultError';
+  constructor(
+    readonly code:
+      | 'wrong-passphrase'
+      | 'locked'
+      | 'empty'
+      | 'exists'
+      | 'weak-passphrase'
+      | 'corrupt',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const UnlockedRecord = z.object({ secrets: VaultSecrets, unlockedAt: z.number() });
+
+export interface VaultOptions {
+  local: StorageArea;
+  session: StorageArea;
+  /** PBKDF2 iterations for new writes; never below the default outside tests. */
+  iterations?: number;
+}
+
+/**
+ * The encrypted home of the API token and the signing key. Locked, it holds nothing
+ * but ciphertext; unlocked, the secrets live in memory and in `storage.session`.
+ */
+export class Vault {
+  private unlocked: VaultSecrets | null = null;
+  private hasEnvelope = false;
+  private readonly listeners = new Set<(status: VaultStatus) => void>();
+  private readonly iterations: number;
+
+  constructor(private readonly options: VaultOptions) {
+    this.iterations = options.iterations ?? PBKDF2_ITERATIONS;
+  }
+
+  /** Reads what storage holds: after a worker restart this restores an unlocked session. */
+  async init(): Promise<VaultStatus> {
+    this.hasEnvelope = VaultEnvelope.safeParse(
+      await this.options.local.get(VAULT_KEYS.envelope),
+    ).success;
+    const record = UnlockedRecord.safeParse(await this.options.session.get(VAULT_KEYS.unlocked));
+    this.unlocked = this.hasEnvelope && record.success ? record.data.secrets : null;
+    if (!this.hasEnvelope || !record.success)
+      await this.options.session.remove(VAULT_KEYS.unlocked);
+    return this.status;
+  }
+
+  get status(): VaultStatus {
+    if (!this.hasEnvelope) return 'empty';
+    return this.unlocked ? 'unlocked' : 'locked';
+  }
+
+  onChange(listener: (status: VaultStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener(this.status);
+  }
+
+  /** The unlocked secrets; throws when locked so no caller can mistake null for "no key". */
+  secrets(): VaultSecrets {
+    if (!this.unlocked) {
+      throw new VaultError(
+        this.hasEnvelope ? 'locked' : 'empty',
+        this.hasEnvelope ? 'The vault is locked.' : 'No account is set up yet.',
+      );
+    }
+    return this.unlocked;
+  }
+
+  /** Encrypts new secrets (first set-up, or replacing them) and leaves the vault unlocked. */
+  async create(secrets: VaultSecrets, passphrase: string, replace = false): Promise<void> {
+    if (this.hasEnvelope && !replace) {
+      throw new VaultError(
+        'exists',
+        'An account is already set up; forget it first or change it from the options page.',
+      );
+    }
+    const problem = passphraseProblem(passphrase);
+    if (problem) throw new VaultError('weak-passphrase', problem);
+    const parsed = VaultSecrets.parse(secrets);
+    await this.write(parsed, passphrase);
+    await this.remember(parsed);
+  }
+
+  async unlock(passphrase: string): Promise<void> {
+    const envelope = await this.readEnvelope();
+    let plaintext: string;
+    try {
+      plaintext = await open(envelope, passphrase);
+    } catch (error) {
+      if (error instanceof WrongPassphraseError)
+        throw new VaultError('wrong-passphrase', error.message);
+      throw error;
+    }
+    const secrets = VaultSecrets.safeParse(JSON.parse(plaintext));
+    if (!secrets.success)
+      throw new VaultError('corrupt', 'The vault opened but its contents are not readable.');
+    // Parameters below today's standard are raised now, while we hold the passphrase.
+    if (envelope.kdf.iterations < this.iterations) await this.write(secrets.data, passphrase);
+    await this.remember(secrets.data);
+  }
+
+  async lock(): Promise<void> {
+    const was = this.status;
+    this.unlocked = null;
+    await this.options.session.remove(VAULT_KEYS.unlocked);
+    if (was !== this.status) this.emit();
+  }
+
+  async changePassphrase(current: string, next: string): Promise<void> {
+    const problem = passphraseProblem(next);
+    if (problem) throw new VaultError('weak-passphrase', problem);
+    const envelope = await this.readEnvelope();
+    let plaintext: string;
+    try {
+      plaintext = await open(envelope, current);
+    } catch {
+      throw new VaultError('wrong-passphrase', 'The current passphrase is not right.');
+    }
+    const secrets = VaultSecrets.parse(JSON.parse(plaintext));
+    await this.write(secrets, next);
+    await this.remember(secrets);
+  }
+
+  /** Erases the envelope and the session copy. */
+  async forget(): Promise<void> {
+    this.unlocked = null;
+    this.hasEnvelope = false;
+    await this.options.session.remove(VAULT_KEYS.unlocked);
+    await this.options.local.remove(VAULT_KEYS.envelope);
+    this.emit();
+  }
+
+  /** The stored KDF parameters (for display and tests); no secret. */
+  async kdfIterations(): Promise<number | null> {
+    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_KEYS.envelope));
+    return envelope.success ? envelope.data.kdf.iterations : null;
+  }
+
+  private async readEnvelope(): Promise<VaultEnvelope> {
+    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_KEYS.envelope));
+    if (!envelope.success) {
+      this.hasEnvelope = false;
+      throw new VaultError('empty', 'No account is set up yet.');
+    }
+    return envelope.data;
+  }
+
+  private async write(secrets: VaultSecrets, passphrase: string): Promise<void> {
+    const envelope = await seal(JSON.stringify(secrets), passphrase, this.iterations);
+    await this.options.local.set(VAULT_KEYS.envelope, envelope);
+    this.hasEnvelope = true;
+  }
+
+  private async remember(secrets: VaultSecrets): Promise<void> {
+    this.unlocked = secrets;
+    await this.options.session.set(VAULT_KEYS.unlocked, { secrets, unlockedAt: Date.now() });
+    this.emit();
+  }
+}
