@@ -1,18 +1,27 @@
 import { z } from 'zod';
 
+/** Zod runs every check even after `.url()` fails, so later checks must not throw. */
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
 const httpUrl = (what: string) =>
   z
     .string()
     .trim()
     .url(`${what} must be a full URL, like https://api.example.com`)
-    .refine(
-      (u) => /^https?:$/.test(new URL(u).protocol),
-      `${what} must start with http:// or https://`,
-    )
-    .refine(
-      (u) => new URL(u).protocol === 'https:' || isLoopback(new URL(u).hostname),
-      `${what} must use https:// (plain http:// is only allowed for 127.0.0.1 and localhost)`,
-    )
+    .refine((u) => {
+      const url = parseUrl(u);
+      return !url || /^https?:$/.test(url.protocol);
+    }, `${what} must start with http:// or https://`)
+    .refine((u) => {
+      const url = parseUrl(u);
+      return !url || url.protocol === 'https:' || isLoopback(url.hostname);
+    }, `${what} must use https:// (plain http:// is only allowed for 127.0.0.1 and localhost)`)
     .transform((u) => u.replace(/\/+$/, ''));
 
 export function isLoopback(hostname: string): boolean {

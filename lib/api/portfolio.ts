@@ -176,7 +176,8 @@ export const WithdrawBody = z.object({
   amount: z
     .string()
     .regex(/^\d+$/, 'amount must be a whole number of raw units (6 decimals)')
-    .refine((a) => BigInt(a) > 0n, 'amount must be more than zero'),
+    // Zod runs every check even after the regex fails: BigInt must not see a non-integer.
+    .refine((a) => !/^\d+$/.test(a) || BigInt(a) > 0n, 'amount must be more than zero'),
   onBehalfOf: z.number().int().positive().optional(),
   token: Address.optional(),
   destination: Address.optional(),

@@ -46,7 +46,8 @@ export type DecimalString = z.infer<typeof DecimalString>;
 export const Uint256String = z
   .string()
   .regex(/^\d{1,78}$/, 'expected a uint256 written as a decimal string')
-  .refine((s) => BigInt(s) < 2n ** 256n, 'value does not fit in uint256');
+  // Zod runs every check even after the regex fails: BigInt must not see a non-integer.
+  .refine((s) => !/^\d+$/.test(s) || BigInt(s) < 2n ** 256n, 'value does not fit in uint256');
 
 /** 20-byte hex address; checksum rules are enforced where they matter (orders). */
 export const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed address');

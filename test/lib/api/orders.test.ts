@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CANCEL_MESSAGES,
+  CancelAllResponse,
+  CancelBatchBody,
+  CancelBatchResponse,
+  CancelOrderBody,
+  CancelResponse,
+  Execution,
+  MakerMatch,
+  OrderPlacementResponse,
+  OrderStatusBody,
+  OrderStatuses,
+  PlacedOrder,
+  SettlementStatus,
+  SignedOrderWire,
+  UserOrders,
+} from '../../../lib/api/orders';
+import {
+  ACCOUNT,
+  cancelAllResponse,
+  cancelBatchResponse,
+  execution,
+  ORDER_ID,
+  orderStatuses,
+  placementResponse,
+  userOrder,
+  YES_TOKEN,
+} from './examples';
+
+const fails = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) =>
+  expect(schema.safeParse(value).success).toBe(false);
+
+describe('OrderPlacementResponse', () => {
+  it('accepts a matched placement with its maker matches', () => {
+    const parsed = OrderPlacementResponse.parse(placementResponse());
+    expect(parsed.order.id).toBe(ORDER_ID);
+    expect(parsed.order.side).toBe('BUY');
+    expect(parsed.execution.totalsRaw.usdNet).toBe('5500000');
+    expect(parsed.makerMatches[0]?.order.side).toBe('SELL');
+  });
+
+  it('keeps keys it does not read', () => {
+    const raw = { ...placementResponse(), requestId: 'r-1' };
+    (raw.execution as Record<string, unknown>).engineLatencyMs = 3;
+    const parsed = OrderPlacementResponse.parse(raw);
+    expect(parsed).toHaveProperty('requestId', 'r-1');
+    expect(parsed.execution).toHaveProperty('engineLatencyMs', 3);
+  });
+
+  it('normalises integers sent as numbers or strings to decimal strings', () => {
+    const raw = placementResponse();
+    const order = { ...raw.order, makerAmount: 5_500_000, nonce: 0, salt: 1234567890 };
+    const parsed = PlacedOrder.parse(order);
+    expect(parsed).toMatchObject({ makerAmount: '5500000', nonce: '0', salt: '1234567890' });
+  });
+
+  it('refuses an integer too large to be exact as a JSON number', () => {
+    fails(PlacedOrder, { ...placementResponse().order, tokenId: Number(YES_TOKEN) });
+  });
+
+  it('refuses an order id that is not a UUID', () => {
+    fails(PlacedOrder, { ...placementResponse().order, id: 'order-1' });
+  });
+
+  it('refuses a missing execution or a maker match without its size', () => {
+    const { execution: _, ...rest } = placementResponse();
+    fails(OrderPlacementResponse, rest);
+    const { matchedSize: __, ...match } = placementResponse().makerMatches[0] ?? {};
+    fails(MakerMatch, match);
+  });
+});
+
+describe('Execution and settlementStatus', () => {
+  it('accepts every settlementStatus of the spec', () => {
+    for (const status of SettlementStatus.options) {
+      const body =
+        status === 'DELAYED'
+          ? { ...execution(status), eligibleAt: '2026-11-22T08:15:33.250Z' }
+          : execution(status);
+      expect(Execution.safeParse(body).success, status).toBe(true);
+    }
+    expect(SettlementStatus.options).toEqual([
+      'UNMATCHED',
+      'MATCHED',
+      'MINED',
+      'CONFIRMED',
+      'RETRYING',
+      'FAILED',
+      'DELAYED',
+      'CANCELED',
+    ]);
+  });
+
+  it('a DELAYED order must say when it becomes eligible', () => {
+    const result = Execution.safeParse({
+      ...execution('DELAYED'),
+      matched: false,
+      tradeEventId: undefined,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['eligibleAt']);
+  });
+
+  it('an STP-rejected taker is CANCELED with its reason; cancelled makers are listed', () => {
+    const parsed = Execution.parse({
+      ...execution('CANCELED'),
+      matched: false,
+      reason: 'STP_TAKER_REJECTED',
+      stpMakerCancels: ['a1b2c3d4-0000-4000-8000-000000000001'],
+    });
+    expect(parsed).toMatchObject({
+      reason: 'STP_TAKER_REJECTED',
+      stpMakerCancels: [expect.any(String)],
+    });
+  });
+
+  it('refuses a status outside the enum and totals that are not raw integers', () => {
+    fails(Execution, execution('PENDING'));
+    fails(Execution, { ...execution(), totalsRaw: { ...execution().totalsRaw, usdNet: 5.5 } });
+  });
+});
+
+describe('SignedOrderWire', () => {
+  const order = {
+    salt: '1234567890',
+    maker: ACCOUNT,
+    signer: ACCOUNT,
+    taker: '0x0000000000000000000000000000000000000000',
+    tokenId: YES_TOKEN,
+    makerAmount: 5_500_000,
+    takerAmount: '10000000',
+    nonce: 0,
+    feeRateBps: 0,
+    side: 0,
+    signature: '0xabcdef',
+    signatureType: 0,
+    expiration: '0',
+    price: 0.55,
+  };
+
+  it('reads amounts as bigints from numbers or strings', () => {
+    const parsed = SignedOrderWire.parse(order);
+    expect(parsed).toMatchObject({
+      makerAmount: 5_500_000n,
+      takerAmount: 10_000_000n,
+      salt: 1234567890n,
+    });
+  });
+
+  it('refuses negative, fractional and oversized amounts', () => {
+    fails(SignedOrderWire, { ...order, makerAmount: -5 });
+    fails(SignedOrderWire, { ...order, makerAmount: 5.5 });
+    fails(SignedOrderWire, { ...order, takerAmount: '9007199254740993' });
+  });
+
+  it('refuses a token id that is not a decimal uint256 and a non-hex signature', () => {
+    fails(SignedOrderWire, { ...order, tokenId: '0x2b' });
+    fails(SignedOrderWire, { ...order, signature: 'signed!' });
+    fails(SignedOrderWire, { ...order, maker: 'ada.eth' });
+  });
+});
+
+describe('cancel bodies and responses', () => {
+  it('CancelOrderBody takes exactly one of orderId and clientOrderId', () => {
+    expect(CancelOrderBody.parse({ orderId: ORDER_ID })).toEqual({ orderId: ORDER_ID });
+    expect(CancelOrderBody.parse({ clientOrderId: 'c-1' })).toEqual({ clientOrderId: 'c-1' });
+    fails(CancelOrderBody, {});
+    fails(CancelOrderBody, { orderId: ORDER_ID, clientOrderId: 'c-1' });
+  });
+
+  it('CancelOrderBody refuses a non-UUID order id and a clientOrderId over 128 characters', () => {
+    fails(CancelOrderBody, { orderId: '12345' });
+    fails(CancelOrderBody, { clientOrderId: 'x'.repeat(129) });
+  });
+
+  it('CancelResponse accepts both success messages and nothing else', () => {
+    expect(CancelResponse.parse({ message: CANCEL_MESSAGES.canceled }).message).toBe(
+      'Order canceled successfully',
+    );
+    expect(CancelResponse.parse({ message: 'Delayed order canceled successfully' }).message).toBe(
+      CANCEL_MESSAGES.delayedCanceled,
+    );
+    fails(CancelResponse, { message: 'Order not found or already canceled' });
+  });
+
+  it('batch cancel: non-empty ids; response lists canceled and failed', () => {
+    expect(CancelBatchBody.parse({ orderIds: [ORDER_ID] })).toEqual({ orderIds: [ORDER_ID] });
+    expect(CancelBatchBody.safeParse({ orderIds: [] }).error?.issues[0]?.message).toBe(
+      'orderIds must not be empty',
+    );
+    const parsed = CancelBatchResponse.parse(cancelBatchResponse());
+    expect(parsed.failed[0]).toMatchObject({ reason: 'ORDER_NOT_FOUND' });
+    fails(CancelBatchResponse, { ...cancelBatchResponse(), failed: [{ orderId: ORDER_ID }] });
+  });
+
+  it('cancel all on a market lists what it canceled', () => {
+    expect(CancelAllResponse.parse(cancelAllResponse()).canceled).toEqual([ORDER_ID]);
+    fails(CancelAllResponse, { message: 'ok' });
+  });
+});
+
+describe('user orders and order statuses', () => {
+  it('UserOrders accepts open and delayed orders', () => {
+    const delayed = {
+      ...userOrder(),
+      settlementStatus: 'DELAYED',
+      eligibleAt: '2026-11-22T08:15:33.250Z',
+    };
+    expect(UserOrders.parse([userOrder(), delayed])).toHaveLength(2);
+    fails(UserOrders, [{ ...userOrder(), remainingSize: '-1' }]);
+    fails(UserOrders, [{ ...userOrder(), side: 'HOLD' }]);
+  });
+
+  it('OrderStatusBody needs at least one id', () => {
+    expect(OrderStatusBody.safeParse({ clientOrderIds: ['c-1'] }).success).toBe(true);
+    fails(OrderStatusBody, {});
+    fails(OrderStatusBody, { orderIds: [], clientOrderIds: [] });
+  });
+
+  it('OrderStatuses accepts a known and an unknown order, refuses an unknown status', () => {
+    expect(OrderStatuses.parse(orderStatuses())[1]).toMatchObject({ status: 'UNKNOWN' });
+    fails(OrderStatuses, [{ ...orderStatuses()[0], status: 'EXPIRED' }]);
+  });
+});
