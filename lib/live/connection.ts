@@ -72,7 +72,10 @@ export class LiveConnection {
   invalidEvents = 0;
   state: ConnectionState = { status: 'idle' };
 
+  private wsUrl: string;
+
   constructor(private readonly options: LiveOptions) {
+    this.wsUrl = options.wsUrl;
     this.policy = { ...DEFAULT_RECONNECT, ...options.reconnect };
   }
 
@@ -90,6 +93,13 @@ export class LiveConnection {
     this.timer = null;
     this.closeSocket();
     this.setState({ status: 'idle' });
+  }
+
+  /** Points the connection at another deployment and reconnects. */
+  retarget(wsUrl: string): void {
+    this.wsUrl = wsUrl;
+    this.everConnected = false;
+    this.restart();
   }
 
   /** Reconnects now, with fresh headers (after unlock, lock or a settings change). */
@@ -179,7 +189,7 @@ export class LiveConnection {
     this.authenticated = headers !== null;
     this.setState({ status: 'connecting', authenticated: this.authenticated });
 
-    const socket = io(`${this.options.wsUrl.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
+    const socket = io(`${this.wsUrl.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
       transports: this.options.transports ?? [Fetch, WebSocket],
       ...(headers ? { extraHeaders: headers } : {}),
       reconnection: false,

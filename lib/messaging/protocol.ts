@@ -160,9 +160,10 @@ export const MESSAGES = {
     response: CancelAllResult,
     senders: ['page'],
   }),
-  'intents.dismiss': message({
-    request: z.object({ clientOrderId: z.string() }),
-    response: Empty,
+  /** Cancels the order behind one of the desk's intents (a delayed one before `eligibleAt`). */
+  'intents.cancel': message({
+    request: z.object({ clientOrderId: z.string().min(1).max(128) }),
+    response: IntentView,
     senders: ['page'],
   }),
 

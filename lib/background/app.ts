@@ -1,0 +1,629 @@
+import { SOCKET_SIGNED_PATH } from '../api/events';
+import type { MarketRecord } from '../api/markets';
+import type { UserOrder } from '../api/orders';
+import { Positions } from '../api/portfolio';
+import { ServerClock } from '../client/clock';
+import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../client/errors';
+import type { ExchangeClient } from '../client/exchange-client';
+import { OrderDesk } from '../desk/desk';
+import type { IntentView } from '../desk/intent';
+import { SessionJournal } from '../desk/journal';
+import { LiveConnection, type LiveOptions } from '../live/connection';
+import type { SenderPolicy } from '../messaging/sender';
+import type { Settings } from '../settings/schema';
+import type { SettingsSource } from '../settings/source';
+import { marketPageUrl, parseSitePattern } from '../site/pattern';
+import type {
+  AppSnapshot,
+  ConnectionState,
+  PanelState,
+  TradingModeView,
+  VaultView,
+} from '../state/views';
+import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
+import { Vault } from '../vault/vault';
+import { ACCOUNT_KEY, AccountInfo, vaultView } from './account';
+import { BookTracker } from './books';
+import { type NotificationSpec, Notifier } from './notifier';
+import { buildPanelState } from './panel';
+import type { Platform } from './platform';
+import { PortfolioTracker } from './portfolio';
+import { publicClient, TradingSession, type TransportTweaks } from './session';
+
+export interface AppOptions {
+  platform: Platform;
+  settings: SettingsSource;
+  transport?: TransportTweaks;
+  live?: Pick<LiveOptions, 'transports' | 'reconnect'>;
+  vaultIterations?: number;
+  now?: () => number;
+}
+
+/** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
+const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
+const MARKET_TTL_MS = 60_000;
+const MAINTENANCE_EVERY_MS = 60_000;
+
+/** Calls `fn` at most once per `ms`, with the latest state. */
+function coalesce(fn: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  };
+}
+
+/**
+ * The background's composition root: the vault, the signed session, the one live
+ * connection, the order desk, notifications, the badge, and what the UIs see.
+ */
+export class BackgroundApp {
+  readonly clock = new ServerClock();
+  readonly vault: Vault;
+  readonly live: LiveConnection;
+  readonly desk: OrderDesk;
+  readonly books = new BookTracker();
+  readonly portfolio = new PortfolioTracker();
+  readonly notifier = new Notifier();
+  readonly autoLock: AutoLock;
+  account: AccountInfo | null = null;
+  session: TradingSession | null = null;
+  mode: TradingModeView | null = null;
+  private publicApi: ExchangeClient;
+  private publicApiExchange: Settings['exchange'];
+  private readonly markets = new Map<
+    string,
+    { record: MarketRecord | null; at: number; pending?: Promise<MarketRecord | null> }
+  >();
+  private readonly ordersByMarket = new Map<string, UserOrder[]>();
+  private readonly statePorts = new Set<PortLike>();
+  private readonly panelPorts = new Map<PortLike, string>();
+  private readonly notificationTargets = new Map<string, string>();
+  private maintenanceTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly now: () => number;
+  private lastSnapshotKey = '';
+
+  constructor(private readonly options: AppOptions) {
+    const { platform } = options;
+    this.now = options.now ?? Date.now;
+    this.vault = new Vault({
+      local: platform.local,
+      session: platform.session,
+      ...(options.vaultIterations ? { iterations: options.vaultIterations } : {}),
+    });
+    this.publicApiExchange = this.settings.exchange;
+    this.publicApi = publicClient(this.settings.exchange, this.clock, options.transport);
+    this.live = new LiveConnection({
+      wsUrl: this.settings.exchange.wsUrl,
+      authHeaders: async () =>
+        this.session ? this.session.client.http.authHeaders('GET', SOCKET_SIGNED_PATH) : null,
+      ...options.live,
+    });
+    this.autoLock = new AutoLock(platform.alarms, () => this.settings.autoLockMinutes, this.now);
+    this.desk = new OrderDesk({
+      store: new SessionJournal(platform.session),
+      client: () => this.requireSession().client,
+      orderContext: (slug) => this.requireSession().orderContext(slug),
+      actAs: () => this.session?.actAs() ?? {},
+      limits: () => {
+        const s = this.settings;
+        return {
+          maxOrderNotionalRaw: BigInt(s.caps.maxOrderNotionalRaw),
+          maxOrdersPerMinute: s.caps.maxOrdersPerMinute,
+          confirmAboveRaw: BigInt(s.quickTrade.confirmAboveRaw),
+        };
+      },
+      tradingMode: () => this.mode?.mode ?? null,
+      onTradingModeRefused: () => void this.refreshMaintenance(),
+      onChange: (view) => this.onIntentChange(view),
+      now: this.now,
+    });
+  }
+
+  get settings(): Settings {
+    return this.options.settings.get();
+  }
+
+  updateSettings(change: (current: Settings) => Settings): Promise<void> {
+    return this.options.settings.update(change);
+  }
+
+  get platform(): Platform {
+    return this.options.platform;
+  }
+
+  // ── Lifecycle ─────────────────────────────────────────────────────────────────
+
+  async start(): Promise<void> {
+    const { platform } = this.options;
+    const stored = AccountInfo.safeParse(await platform.local.get(ACCOUNT_KEY));
+    this.account = stored.success ? stored.data : null;
+    const seen = await platform.session.get(SEEN_NOTIFICATIONS_KEY);
+    if (Array.isArray(seen))
+      this.notifier.seen.restore(seen.filter((k): k is string => typeof k === 'string'));
+    const cached = Positions.safeParse(await platform.session.get(PORTFOLIO_CACHE_KEY));
+    await this.vault.init();
+    this.autoLock.forget();
+    if (this.vault.status === 'unlocked' && this.account) {
+      await this.openSession();
+      // Paint the last known positions at once; the refresh below replaces them.
+      if (cached.success) this.portfolio.set(cached.data, this.now());
+    }
+    this.updateAuthSubscriptions();
+    await this.desk.init();
+    this.wireLive();
+    this.wirePlatform();
+    this.options.settings.watch((next) => this.onSettingsChanged(next));
+    this.live.start();
+    void this.refreshMaintenance();
+    if (this.session) {
+      this.desk.resumePending();
+      void this.refreshPortfolio();
+    }
+    await this.updateBadge();
+  }
+
+  private wirePlatform(): void {
+    const { platform } = this.options;
+    platform.alarms.onAlarm((name) => {
+      if (name === AUTO_LOCK_ALARM) void this.lock();
+    });
+    platform.onIdleStateLocked(() => void this.lock());
+    platform.notifications.onClicked((id) => {
+      const url = this.notificationTargets.get(id);
+      if (url) void platform.tabs.open(url);
+    });
+    this.vault.onChange(() => this.pushState());
+  }
+
+  private wireLive(): void {
+    this.live.onState(() => this.pushState());
+    this.live.onConnect(({ authenticated, reconnect }) => {
+      if (authenticated) {
+        // Whatever happened while we were away is asked for, not assumed.
+        this.desk.resumePending();
+        if (reconnect) void this.refreshPortfolio();
+        for (const slug of new Set(this.panelPorts.values())) void this.refreshOrders(slug);
+      }
+    });
+    this.live.on('orderbookUpdate', (event) => {
+      this.books.apply(event.marketSlug, event.orderbook, this.now());
+      this.pushPanels(event.marketSlug);
+      this.pushState();
+    });
+    this.live.on('positions', (event) => {
+      if (!this.portfolio.apply(event)) this.schedulePortfolioRefresh();
+      this.pushPanels(event.marketSlug);
+      this.pushState();
+    });
+    this.live.on('orderEvent', (event) => {
+      this.desk.handleOrderEvent(event);
+      if (event.source === 'SETTLEMENT') this.notifyExternal(event);
+      void this.refreshOrders(event.marketSlug);
+      this.schedulePortfolioRefresh();
+    });
+  }
+
+  // ── Vault and session ─────────────────────────────────────────────────────────
+
+  private requireSession(): TradingSession {
+    if (this.session) return this.session;
+    throw new ExchangeError({
+      kind: 'unavailable',
+      message:
+        this.vault.status === 'empty'
+          ? 'Set up your API token in the options page first.'
+          : 'Unlock the extension first.',
+    });
+  }
+
+  private async openSession(): Promise<void> {
+    if (!this.account) return;
+    this.session = await TradingSession.open(
+      this.vault.secrets(),
+      this.account,
+      this.clock,
+      this.options.transport,
+    );
+  }
+
+  vaultView(): VaultView {
+    return vaultView(this.vault.status, this.account, this.settings.exchange.name);
+  }
+
+  async unlock(passphrase: string): Promise<VaultView> {
+    await this.vault.unlock(passphrase);
+    await this.afterUnlock();
+    return this.vaultView();
+  }
+
+  async afterUnlock(): Promise<void> {
+    await this.openSession();
+    await this.autoLock.touch();
+    this.updateAuthSubscriptions();
+    this.live.restart();
+    this.desk.resumePending();
+    void this.refreshPortfolio();
+    await this.updateBadge();
+    this.pushState();
+    this.pushPanels();
+  }
+
+  async lock(): Promise<VaultView> {
+    await this.vault.lock();
+    this.session = null;
+    this.portfolio.clear();
+    this.ordersByMarket.clear();
+    await this.options.platform.session.remove(PORTFOLIO_CACHE_KEY);
+    await this.autoLock.stop();
+    this.updateAuthSubscriptions();
+    this.live.restart();
+    await this.updateBadge();
+    this.pushState();
+    this.pushPanels();
+    return this.vaultView();
+  }
+
+  async forget(): Promise<VaultView> {
+    await this.lock();
+    await this.vault.forget();
+    this.account = null;
+    await this.options.platform.local.remove(ACCOUNT_KEY);
+    await this.updateBadge();
+    this.pushState();
+    return this.vaultView();
+  }
+
+  async saveAccount(account: AccountInfo): Promise<void> {
+    this.account = account;
+    await this.options.platform.local.set(ACCOUNT_KEY, account);
+    if (this.vault.status === 'unlocked') await this.openSession();
+    this.pushState();
+  }
+
+  /** Every user action postpones the auto-lock. */
+  activity(): void {
+    if (this.vault.status === 'unlocked') void this.autoLock.touch();
+  }
+
+  // ── Settings ──────────────────────────────────────────────────────────────────
+
+  private onSettingsChanged(next: Settings): void {
+    if (JSON.stringify(next.exchange) !== JSON.stringify(this.publicApiExchange)) {
+      this.publicApiExchange = next.exchange;
+      this.publicApi = publicClient(next.exchange, this.clock, this.options.transport);
+      this.markets.clear();
+      this.live.retarget(next.exchange.wsUrl);
+    }
+    this.pushState();
+    this.pushPanels();
+  }
+
+  senderPolicy(): SenderPolicy {
+    const s = this.settings;
+    const origins = new Set<string>(s.extraSiteOrigins);
+    const pattern = parseSitePattern(s.exchange.siteMarketPattern);
+    if (pattern) origins.add(pattern.origin);
+    return {
+      extensionId: this.options.platform.extensionId,
+      extensionOrigin: this.options.platform.extensionOrigin,
+      isSiteOrigin: (origin) => origins.has(origin),
+    };
+  }
+
+  /** The signed client when unlocked, else the public one (reads that need no token). */
+  api(): ExchangeClient {
+    return this.session?.client ?? this.publicApi;
+  }
+
+  // ── Reads ─────────────────────────────────────────────────────────────────────
+
+  async market(slug: string): Promise<MarketRecord | null> {
+    const cached = this.markets.get(slug);
+    if (cached?.pending) return cached.pending;
+    if (cached && this.now() - cached.at < MARKET_TTL_MS) return cached.record;
+    const pending = this.publicApi
+      .getMarket(slug)
+      .then((record) => record as MarketRecord | null)
+      .catch((error: unknown) => {
+        if (error instanceof ExchangeError && error.kind === 'not-found') return null;
+        throw error;
+      });
+    this.markets.set(slug, { record: cached?.record ?? null, at: cached?.at ?? 0, pending });
+    try {
+      const record = await pending;
+      this.markets.set(slug, { record, at: this.now() });
+      return record;
+    } catch (error) {
+      this.markets.delete(slug);
+      throw error;
+    }
+  }
+
+  titleOf(slug: string): string {
+    return this.markets.get(slug)?.record?.title ?? slug;
+  }
+
+  async refreshMaintenance(): Promise<void> {
+    try {
+      const status = await this.publicApi.getMaintenanceStatus();
+      this.mode = { ...status, checkedAt: this.now() };
+    } catch {
+      // Keep the last known mode; the next check will try again.
+    }
+    this.pushState();
+    this.pushPanels();
+  }
+
+  private portfolioRefreshPending: Promise<void> | null = null;
+
+  async refreshPortfolio(): Promise<void> {
+    if (!this.session) return;
+    if (this.portfolioRefreshPending) return this.portfolioRefreshPending;
+    const session = this.session;
+    this.portfolioRefreshPending = (async () => {
+      try {
+        const positions = await session.client.getPositions(session.actAs());
+        if (this.session !== session) return;
+        this.portfolio.set(positions, this.now());
+        await this.options.platform.session.set(PORTFOLIO_CACHE_KEY, positions);
+      } catch (error) {
+        this.portfolio.fail(toErrorInfo(error));
+      } finally {
+        this.portfolioRefreshPending = null;
+      }
+      await this.updateBadge();
+      this.pushState();
+      this.pushPanels();
+    })();
+    return this.portfolioRefreshPending;
+  }
+
+  private readonly schedulePortfolioRefresh = coalesce(() => void this.refreshPortfolio(), 400);
+
+  async refreshOrders(slug: string): Promise<UserOrder[]> {
+    if (!this.session) return [];
+    try {
+      const orders = await this.session.client.getUserOrders(slug, this.session.actAs());
+      this.ordersByMarket.set(slug, orders);
+    } catch {
+      // The panel keeps the last list; the next event asks again.
+    }
+    this.pushPanels(slug);
+    return this.ordersByMarket.get(slug) ?? [];
+  }
+
+  /** Whether an order id is one of the user's open orders on that market (fresh from the exchange if unsure). */
+  async ownsOrder(slug: string, orderId: string): Promise<boolean> {
+    if ((this.ordersByMarket.get(slug) ?? []).some((o) => o.id === orderId)) return true;
+    return (await this.refreshOrders(slug)).some((o) => o.id === orderId);
+  }
+
+  async ensureBook(slug: string): Promise<void> {
+    if (this.books.get(slug)) return;
+    try {
+      const book = await this.publicApi.getOrderbook(slug);
+      this.books.apply(slug, book, this.now());
+    } catch {
+      // No book yet: the panel says there is no price rather than inventing one.
+    }
+  }
+
+  // ── What the UIs see ──────────────────────────────────────────────────────────
+
+  snapshot(): AppSnapshot {
+    const watched = new Set(this.panelPorts.values());
+    return {
+      vault: this.vaultView(),
+      connection: this.connectionForUi(),
+      mode: this.mode,
+      portfolio: this.portfolio.view,
+      intents: this.desk.views().slice(0, 50),
+      books: this.books.pick(watched),
+      settings: this.settings,
+    };
+  }
+
+  private connectionForUi(): ConnectionState {
+    return this.live.state;
+  }
+
+  async panelState(slug: string): Promise<PanelState> {
+    let market: MarketRecord | null = null;
+    try {
+      market = await this.market(slug);
+    } catch {
+      market = this.markets.get(slug)?.record ?? null;
+    }
+    if (market?.tradeType === 'clob') await this.ensureBook(slug);
+    if (this.session && !this.ordersByMarket.has(slug)) await this.refreshOrders(slug);
+    return this.panelStateNow(slug, market);
+  }
+
+  private panelStateNow(slug: string, market: MarketRecord | null): PanelState {
+    return buildPanelState({
+      marketSlug: slug,
+      market,
+      vault: this.vault.status,
+      mode: this.mode,
+      book: this.books.get(slug),
+      portfolio: this.portfolio,
+      openOrders: this.ordersByMarket.get(slug) ?? [],
+      intents: this.desk.views(),
+      settings: this.settings,
+      connection: this.live.state,
+      now: this.now(),
+    });
+  }
+
+  connectStatePort(port: PortLike): void {
+    this.statePorts.add(port);
+    port.postMessage({ topic: 'snapshot', data: this.snapshot() });
+    port.onDisconnect.addListener(() => {
+      this.statePorts.delete(port);
+      this.updateMaintenancePolling();
+    });
+    this.updateMaintenancePolling();
+    this.activity();
+  }
+
+  async connectPanelPort(port: PortLike, slug: string): Promise<void> {
+    this.panelPorts.set(port, slug);
+    port.onDisconnect.addListener(() => {
+      this.panelPorts.delete(port);
+      this.updatePriceSubscriptions();
+      this.updateMaintenancePolling();
+    });
+    this.updatePriceSubscriptions();
+    this.updateMaintenancePolling();
+    const state = await this.panelState(slug);
+    if (this.panelPorts.has(port)) port.postMessage({ topic: 'panel', data: state });
+  }
+
+  private updatePriceSubscriptions(): void {
+    const slugs = [...new Set(this.panelPorts.values())].sort();
+    this.live.subscribe(
+      'subscribe_market_prices',
+      slugs.length > 0 ? { marketSlugs: slugs } : null,
+    );
+    this.books.forget(new Set(slugs));
+  }
+
+  private updateAuthSubscriptions(): void {
+    const on = this.session !== null;
+    this.live.subscribe('subscribe_positions', on ? {} : null);
+    this.live.subscribe('subscribe_order_events', on ? {} : null);
+    this.live.subscribe('subscribe_transactions', on ? {} : null);
+  }
+
+  private updateMaintenancePolling(): void {
+    const watching = this.statePorts.size + this.panelPorts.size > 0;
+    if (watching && !this.maintenanceTimer) {
+      this.maintenanceTimer = setInterval(
+        () => void this.refreshMaintenance(),
+        MAINTENANCE_EVERY_MS,
+      );
+    } else if (!watching && this.maintenanceTimer) {
+      clearInterval(this.maintenanceTimer);
+      this.maintenanceTimer = null;
+    }
+  }
+
+  private readonly flushState = coalesce(() => {
+    if (this.statePorts.size === 0) return;
+    const snapshot = this.snapshot();
+    const key = JSON.stringify(snapshot);
+    if (key === this.lastSnapshotKey) return;
+    this.lastSnapshotKey = key;
+    for (const port of this.statePorts) {
+      try {
+        port.postMessage({ topic: 'snapshot', data: snapshot });
+      } catch {
+        this.statePorts.delete(port);
+      }
+    }
+  }, 16);
+
+  pushState(): void {
+    this.flushState();
+  }
+
+  private readonly dirtyPanels = new Set<string>();
+  private readonly flushPanels = coalesce(() => {
+    const dirty = new Set(this.dirtyPanels);
+    this.dirtyPanels.clear();
+    for (const [port, slug] of this.panelPorts) {
+      if (!dirty.has(slug) && !dirty.has('*')) continue;
+      try {
+        port.postMessage({
+          topic: 'panel',
+          data: this.panelStateNow(slug, this.markets.get(slug)?.record ?? null),
+        });
+      } catch {
+        this.panelPorts.delete(port);
+      }
+    }
+  }, 16);
+
+  pushPanels(slug?: string): void {
+    this.dirtyPanels.add(slug ?? '*');
+    this.flushPanels();
+  }
+
+  // ── Intents, notifications, badge ─────────────────────────────────────────────
+
+  private readonly lastViews = new Map<string, IntentView>();
+
+  private onIntentChange(view: IntentView): void {
+    const before = this.lastViews.get(view.clientOrderId);
+    this.lastViews.set(view.clientOrderId, structuredClone(view));
+    this.notify(this.notifier.fromIntent(before, view));
+    this.pushState();
+    this.pushPanels(view.marketSlug);
+  }
+
+  private notifyExternal(event: Parameters<Notifier['fromSettlement']>[0]): void {
+    const deskOrders = new Set(
+      this.desk
+        .views()
+        .map((v) => v.orderId)
+        .filter((id): id is string => id !== null),
+    );
+    const open = new Map<string, UserOrder & { marketSlug: string; outcome: 'YES' | 'NO' }>();
+    for (const [slug, orders] of this.ordersByMarket) {
+      const market = this.markets.get(slug)?.record;
+      for (const order of orders) {
+        if (deskOrders.has(order.id) || !market?.tokens) continue;
+        open.set(order.id, {
+          ...order,
+          marketSlug: slug,
+          outcome: order.tokenId === market.tokens.yes ? 'YES' : 'NO',
+        });
+      }
+    }
+    this.notify(this.notifier.fromSettlement(event, open, (slug) => this.titleOf(slug)));
+  }
+
+  private notify(specs: NotificationSpec[]): void {
+    if (specs.length === 0) return;
+    const { platform } = this.options;
+    void platform.session.set(SEEN_NOTIFICATIONS_KEY, this.notifier.seen.snapshot());
+    if (!this.settings.notifications.enabled) return;
+    const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
+    for (const spec of specs) {
+      const id = `mc-${spec.key}`.slice(0, 200);
+      if (pattern) this.notificationTargets.set(id, marketPageUrl(pattern, spec.marketSlug));
+      void platform.notifications.create(id, spec.title, spec.message).catch(() => undefined);
+    }
+  }
+
+  async updateBadge(): Promise<void> {
+    const { badge } = this.options.platform;
+    try {
+      if (this.vault.status === 'locked') {
+        await badge.set('🔒', '#6b7280');
+      } else if (this.vault.status === 'unlocked') {
+        const count = this.portfolio.openOrderCount();
+        await badge.set(count > 0 ? String(count) : '', '#2563eb');
+      } else {
+        await badge.set('', '#6b7280');
+      }
+    } catch {
+      // A badge is decoration; never let it break the worker.
+    }
+  }
+
+  /** Error info for a caught failure, for handlers that report instead of throwing. */
+  static info(error: unknown): ClientErrorInfo {
+    return toErrorInfo(error);
+  }
+}

@@ -1,0 +1,123 @@
+import type { SettlementOrderEvent } from '../api/events';
+import type { UserOrder } from '../api/orders';
+import { errorSentence } from '../client/errors';
+import type { IntentView } from '../desk/intent';
+import { RecentKeys } from '../live/dedupe';
+import { fromRaw, RAW_PER_UNIT } from '../orders/units';
+
+export interface NotificationSpec {
+  /** Stable per event: the same event never notifies twice, even after a restart. */
+  key: string;
+  title: string;
+  message: string;
+  marketSlug: string;
+}
+
+function priceText(contracts: bigint, collateral: bigint): string {
+  if (contracts <= 0n) return '';
+  const price = Number((collateral * RAW_PER_UNIT) / contracts) / 1e6;
+  return ` at ${price.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}`;
+}
+
+const where = (view: IntentView): string => view.marketTitle ?? view.marketSlug;
+
+/**
+ * Turns intent changes and settlement events into desktop notifications: fills (full
+ * and partial), settlement failures, STP cancels of resting orders, delayed orders
+ * released. Each has a key; keys already seen are skipped.
+ */
+export class Notifier {
+  readonly seen = new RecentKeys(2_000);
+
+  private once(spec: NotificationSpec): NotificationSpec[] {
+    return this.seen.firstTime(spec.key) ? [spec] : [];
+  }
+
+  fromIntent(before: IntentView | undefined, after: IntentView): NotificationSpec[] {
+    const out: NotificationSpec[] = [];
+    const id = after.clientOrderId;
+    const verb = after.side === 'BUY' ? 'Bought' : 'Sold';
+    const filledBefore = BigInt(before?.filledContractsRaw ?? '0');
+    const filledNow = BigInt(after.filledContractsRaw);
+    if (before?.state === 'delayed' && after.state !== 'delayed' && after.state !== 'cancelled') {
+      out.push(
+        ...this.once({
+          key: `released:${id}`,
+          title: 'Delayed order released',
+          message: `${after.side} ${after.outcome} on ${where(after)}: ${after.summary}`,
+          marketSlug: after.marketSlug,
+        }),
+      );
+    }
+    if (filledNow > filledBefore) {
+      const delta = filledNow - filledBefore;
+      const paid = BigInt(after.filledCollateralRaw) - BigInt(before?.filledCollateralRaw ?? '0');
+      const partial = after.state !== 'filled';
+      out.push(
+        ...this.once({
+          key: `fill:${id}:${after.filledContractsRaw}`,
+          title: partial ? 'Order partially filled' : 'Order filled',
+          message: `${verb} ${fromRaw(delta)} ${after.outcome}${priceText(delta, paid)} on ${where(after)}`,
+          marketSlug: after.marketSlug,
+        }),
+      );
+    }
+    if (after.state !== before?.state) {
+      if (after.state === 'stp-cancelled' && before?.state === 'resting') {
+        out.push(
+          ...this.once({
+            key: `stp:${id}`,
+            title: 'Resting order cancelled',
+            message: `Self-trade prevention cancelled your ${after.side} ${after.outcome} order on ${where(after)}`,
+            marketSlug: after.marketSlug,
+          }),
+        );
+      }
+      if (after.state === 'failed' || after.state === 'rejected') {
+        out.push(
+          ...this.once({
+            key: `end:${id}`,
+            title: after.state === 'failed' ? 'Order failed' : 'Order rejected',
+            message: `${after.side} ${after.outcome} on ${where(after)}: ${after.error ? errorSentence(after.error) : after.summary}`,
+            marketSlug: after.marketSlug,
+          }),
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Fills and failures of the user's resting orders that this extension did not place
+   * (from the exchange's web site, say): known from the open-orders list.
+   */
+  fromSettlement(
+    event: SettlementOrderEvent,
+    openOrders: ReadonlyMap<string, UserOrder & { marketSlug: string; outcome: 'YES' | 'NO' }>,
+    titleOf: (slug: string) => string,
+  ): NotificationSpec[] {
+    const out: NotificationSpec[] = [];
+    for (const match of event.makerMatches) {
+      const order = openOrders.get(match.orderId);
+      if (!order) continue;
+      const size = BigInt(match.matchedSize);
+      const price = order.price ?? Number(match.price);
+      const failed = event.type === 'FAILED';
+      if (event.type !== 'MATCHED' && !failed) continue;
+      const remaining = BigInt(order.remainingSize) - size;
+      out.push(
+        ...this.once({
+          key: `${failed ? 'tradefail' : 'trade'}:${event.tradeEventId}:${match.orderId}`,
+          title: failed
+            ? 'Settlement failed'
+            : remaining > 0n
+              ? 'Order partially filled'
+              : 'Order filled',
+          message: `${failed ? 'Undone: ' : ''}${order.side === 'BUY' ? 'Bought' : 'Sold'} ${fromRaw(size)} ${order.outcome} at ${price} on ${titleOf(order.marketSlug)}`,
+          marketSlug: order.marketSlug,
+        }),
+      );
+    }
+    return out;
+  }
+}

@@ -1,0 +1,107 @@
+import type { MarketRecord } from '../api/markets';
+import type { UserOrder } from '../api/orders';
+import type { IntentView } from '../desk/intent';
+import type { Settings } from '../settings/schema';
+import type {
+  BookTop,
+  ConnectionState,
+  PanelBlock,
+  PanelState,
+  TradingModeView,
+  VaultView,
+} from '../state/views';
+import type { PortfolioTracker } from './portfolio';
+
+export interface PanelInputs {
+  marketSlug: string;
+  market: MarketRecord | null;
+  vault: VaultView['status'];
+  mode: TradingModeView | null;
+  book: BookTop | null;
+  portfolio: PortfolioTracker;
+  openOrders: UserOrder[];
+  intents: IntentView[];
+  settings: Settings;
+  connection: ConnectionState;
+  now: number;
+}
+
+/** Why new orders cannot be placed here, most fundamental reason first. */
+export function panelBlock(input: PanelInputs): PanelBlock | null {
+  const { market, mode } = input;
+  const block = (
+    code: PanelBlock['code'],
+    message: string,
+    cancelAllowed = true,
+    resumeAt: string | null = null,
+  ): PanelBlock => ({
+    code,
+    message,
+    cancelAllowed,
+    resumeAt,
+  });
+  if (!market) return block('unknown-market', 'This market is not known to the exchange.', false);
+  if (market.tradeType === 'amm')
+    return block('amm', 'This is an AMM market: it takes no order-book orders.', false);
+  if (market.status === 'RESOLVED')
+    return block('resolved', 'This market is resolved: trading has ended.', false);
+  if (market.deadline && Date.parse(market.deadline) <= input.now) {
+    return block('expired', 'Trading on this market closed at its deadline.', false);
+  }
+  if (input.vault === 'empty')
+    return block('not-set-up', 'Set up your API token in the extension to trade here.', false);
+  if (input.vault === 'locked')
+    return block('locked', 'Unlock the extension to trade here.', false);
+  if (mode && mode.mode !== 'normal') {
+    const words =
+      mode.mode === 'post_only'
+        ? 'The exchange accepts post-only orders only; one-click orders are paused.'
+        : mode.mode === 'cancel_only'
+          ? 'The exchange accepts cancellations only right now.'
+          : 'Trading is disabled on the exchange right now.';
+    return block('trading-mode', words, mode.mode !== 'disabled', mode.resumeAt);
+  }
+  return null;
+}
+
+export function buildPanelState(input: PanelInputs): PanelState {
+  const entry = input.portfolio.entry(input.marketSlug);
+  const side = (s: 'yes' | 'no') =>
+    entry
+      ? {
+          contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
+          avgPriceRaw: entry.positions[s].fillPrice,
+          unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
+        }
+      : null;
+  const yes = side('yes');
+  const no = side('no');
+  const connection =
+    input.connection.status === 'live'
+      ? 'live'
+      : input.connection.status === 'connecting'
+        ? 'connecting'
+        : 'offline';
+  return {
+    marketSlug: input.marketSlug,
+    market: input.market
+      ? {
+          title: input.market.title,
+          imageUrl: input.market.imageUrl ?? null,
+          tradeType: input.market.tradeType,
+          status: input.market.status,
+          deadline: input.market.deadline,
+        }
+      : null,
+    vaultStatus: input.vault,
+    mode: input.mode,
+    book: input.book,
+    position: yes && no ? { yes, no } : null,
+    openOrders: input.vault === 'unlocked' ? input.openOrders : [],
+    intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),
+    quickTrade: input.settings.quickTrade,
+    panel: input.settings.panel,
+    block: panelBlock(input),
+    connection,
+  };
+}

@@ -1,0 +1,62 @@
+import type { PositionsEvent } from '../api/events';
+import type { UserOrder } from '../api/orders';
+import type { ClobPosition, Positions } from '../api/portfolio';
+import type { Outcome } from '../api/primitives';
+import type { ClientErrorInfo } from '../client/errors';
+import type { PortfolioView } from '../state/views';
+
+/** Every CLOB position, standalone or inside a group, with the slug of its market. */
+export function clobEntries(positions: Positions): ClobPosition[] {
+  return [...positions.clob, ...positions.group.flatMap((g) => g.positions)];
+}
+
+/**
+ * The user's positions: the REST snapshot, patched in place by `positions` events
+ * between refreshes (the REST answer stays the source of truth).
+ */
+export class PortfolioTracker {
+  view: PortfolioView = { positions: null, fetchedAt: null, error: null };
+
+  set(positions: Positions, at: number): void {
+    this.view = { positions, fetchedAt: at, error: null };
+  }
+
+  fail(error: ClientErrorInfo): void {
+    this.view = { ...this.view, error };
+  }
+
+  clear(): void {
+    this.view = { positions: null, fetchedAt: null, error: null };
+  }
+
+  entry(marketSlug: string): ClobPosition | null {
+    if (!this.view.positions) return null;
+    return clobEntries(this.view.positions).find((p) => p.market.slug === marketSlug) ?? null;
+  }
+
+  /** Applies a live update; false when the market is not in the snapshot (a refresh is due). */
+  apply(event: PositionsEvent): boolean {
+    const entry = this.entry(event.marketSlug);
+    if (!entry) return false;
+    entry.positions = event.positions;
+    entry.tokensBalance = event.tokensBalance;
+    return true;
+  }
+
+  held(marketSlug: string, outcome: Outcome): bigint {
+    const entry = this.entry(marketSlug);
+    if (!entry) return 0n;
+    return BigInt(outcome === 'YES' ? entry.tokensBalance.yes : entry.tokensBalance.no);
+  }
+
+  openOrders(): { marketSlug: string; orders: UserOrder[] }[] {
+    if (!this.view.positions) return [];
+    return clobEntries(this.view.positions)
+      .filter((p) => p.market.slug && p.orders.length > 0)
+      .map((p) => ({ marketSlug: p.market.slug ?? '', orders: p.orders }));
+  }
+
+  openOrderCount(): number {
+    return this.openOrders().reduce((n, m) => n + m.orders.length, 0);
+  }
+}

@@ -1,0 +1,99 @@
+import { privateKeyToAccount } from 'viem/accounts';
+import type { ExchangeProfile } from '../api/exchange';
+import type { ServerClock } from '../client/clock';
+import { ExchangeError } from '../client/errors';
+import { type ActAs, ExchangeClient } from '../client/exchange-client';
+import { RequestSigner } from '../client/hmac';
+import type { TransportOptions } from '../client/http';
+import type { OrderContext, TypedDataSigner } from '../orders/build';
+import type { OwnerContext } from '../orders/rules';
+import type { VaultSecrets } from '../vault/secrets';
+import { type AccountInfo, activeSubAccount } from './account';
+
+export type TransportTweaks = Pick<TransportOptions, 'fetch' | 'onAttempt' | 'timeoutMs' | 'retry'>;
+
+/** A public client: feed (all, featured), markets, order books, maintenance. */
+export function publicClient(
+  exchange: ExchangeProfile,
+  clock: ServerClock,
+  tweaks: TransportTweaks = {},
+): ExchangeClient {
+  return new ExchangeClient({ baseUrl: exchange.apiUrl, clock, ...tweaks });
+}
+
+/**
+ * Everything that exists only while the vault is unlocked: the signed client and the
+ * order signer. Built from the secrets once per unlock; dropped on lock.
+ */
+export class TradingSession {
+  private constructor(
+    readonly client: ExchangeClient,
+    private readonly signer: TypedDataSigner | null,
+    private readonly account: AccountInfo,
+  ) {}
+
+  static async open(
+    secrets: VaultSecrets,
+    account: AccountInfo,
+    clock: ServerClock,
+    tweaks: TransportTweaks = {},
+  ): Promise<TradingSession> {
+    const requestSigner = await RequestSigner.create(
+      secrets.apiToken.tokenId,
+      secrets.apiToken.secret,
+    );
+    const client = new ExchangeClient({
+      baseUrl: account.exchange.apiUrl,
+      signer: requestSigner,
+      clock,
+      ...tweaks,
+    });
+    const signer =
+      secrets.signing.kind === 'eoa'
+        ? privateKeyToAccount(secrets.signing.privateKey as `0x${string}`)
+        : null;
+    return new TradingSession(client, signer, account);
+  }
+
+  get info(): AccountInfo {
+    return this.account;
+  }
+
+  actAs(): ActAs {
+    const sub = activeSubAccount(this.account);
+    return sub ? { onBehalfOf: sub.id } : {};
+  }
+
+  owner(): OwnerContext {
+    const { profile } = this.account;
+    if (this.account.signingKind === 'eoa')
+      return { mode: 'own', profileId: profile.id, account: profile.account };
+    const sub = activeSubAccount(this.account);
+    if (!sub) {
+      throw new ExchangeError({
+        kind: 'unavailable',
+        message: 'Choose the sub-account to trade for in the options page.',
+      });
+    }
+    return { mode: 'delegated', subAccountId: sub.id, wallet: sub.account };
+  }
+
+  async orderContext(marketSlug: string): Promise<OrderContext> {
+    const market = await this.client.getOrderMarket(marketSlug);
+    const owner = this.owner();
+    if (owner.mode === 'own' && this.account.profile.tradeWalletOption === 'smart_wallet') {
+      throw new ExchangeError({
+        kind: 'unavailable',
+        message:
+          'This profile trades through a smart wallet: self-signed orders need EOA mode. Switch the profile to EOA trading on the exchange.',
+      });
+    }
+    return {
+      exchangeName: this.account.exchange.name,
+      market,
+      feeRateBps: this.account.profile.rank.feeRateBps,
+      owner,
+      ...(this.signer ? { signer: this.signer } : {}),
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { browser } from 'wxt/browser';
+import { originMatchPattern } from '../site/pattern';
+
+const SCRIPT_ID = 'market-panel-extra-sites';
+
+/**
+ * Registers the page panel on the extra exchange-site origins the user granted in the
+ * options page (optional host permissions); the sandbox's site is in the manifest.
+ */
+export async function syncSiteScripts(origins: readonly string[]): Promise<void> {
+  const scripting = browser.scripting;
+  if (!scripting?.registerContentScripts) return;
+  const granted: string[] = [];
+  for (const origin of origins) {
+    const pattern = originMatchPattern(origin);
+    if (await browser.permissions.contains({ origins: [pattern] })) granted.push(pattern);
+  }
+  const existing = await scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
+  if (existing.length > 0) await scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
+  if (granted.length === 0) return;
+  await scripting.registerContentScripts([
+    {
+      id: SCRIPT_ID,
+      matches: granted,
+      js: ['content-scripts/market.js'],
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    },
+  ]);
+}
