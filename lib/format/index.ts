@@ -1,0 +1,4 @@
+export * from './identity';
+export * from './money';
+export * from './price';
+export * from './time';

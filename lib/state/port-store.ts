@@ -1,0 +1,96 @@
+import { type Signal, signal } from '@preact/signals';
+import type { z } from 'zod';
+
+/** The parts of a runtime Port a UI store uses. */
+export interface ClientPort {
+  postMessage(message: unknown): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+  disconnect(): void;
+}
+
+export interface PortStore<T> {
+  value: Signal<T | null>;
+  /** False between a stopped worker and the reconnect. */
+  connected: Signal<boolean>;
+  /** Count of messages that failed their schema (kept for diagnostics, never shown raw). */
+  rejected: Signal<number>;
+  close(): void;
+}
+
+export interface PortStoreOptions<T, M> {
+  connect: () => ClientPort;
+  schema: z.ZodType<M>;
+  /** Folds one message into the current value. */
+  reduce: (current: T | null, message: M) => T;
+  /** Sent right after each connect (e.g. which market a panel shows). */
+  hello?: unknown;
+  /** One render per frame at most: updates arriving faster are merged. */
+  schedule?: (flush: () => void) => void;
+  reconnectMs?: number;
+}
+
+const frame = (flush: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
+  else setTimeout(flush, 16);
+};
+
+/**
+ * A signal fed by a background port: validates every message, coalesces bursts to one
+ * update per animation frame, and reconnects when the service worker restarts.
+ */
+export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStore<T> {
+  const value = signal<T | null>(null);
+  const connected = signal(false);
+  const rejected = signal(0);
+  const schedule = options.schedule ?? frame;
+  let pending: T | null = null;
+  let scheduled = false;
+  let closed = false;
+  let port: ClientPort | null = null;
+
+  const flush = () => {
+    scheduled = false;
+    if (pending !== null) value.value = pending;
+  };
+
+  const open = () => {
+    if (closed) return;
+    try {
+      port = options.connect();
+    } catch {
+      setTimeout(open, options.reconnectMs ?? 300);
+      return;
+    }
+    connected.value = true;
+    port.onMessage.addListener((raw) => {
+      const parsed = options.schema.safeParse(raw);
+      if (!parsed.success) {
+        rejected.value++;
+        return;
+      }
+      pending = options.reduce(pending ?? value.value, parsed.data);
+      if (!scheduled) {
+        scheduled = true;
+        schedule(flush);
+      }
+    });
+    port.onDisconnect.addListener(() => {
+      connected.value = false;
+      port = null;
+      if (!closed) setTimeout(open, options.reconnectMs ?? 300);
+    });
+    if (options.hello !== undefined) port.postMessage(options.hello);
+  };
+  open();
+
+  return {
+    value,
+    connected,
+    rejected,
+    close() {
+      closed = true;
+      port?.disconnect();
+    },
+  };
+}
