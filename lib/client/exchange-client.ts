@@ -4,6 +4,7 @@ import { MaintenanceStatus } from '../api/maintenance';
 import { ActiveMarkets, HistoricalPrice, MarketRecord, Orderbook } from '../api/markets';
 import {
   CancelAllResponse,
+  CancelBatchBody,
   CancelBatchResponse,
   CancelOrderBody,
   CancelResponse,
@@ -48,7 +49,8 @@ function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
 
 /**
  * One method per endpoint of the spec and of conventions.md. Every answer is parsed
- * with `lib/api`; every request body is checked before it leaves.
+ * with `lib/api`; every request body is checked before it leaves. Methods that check
+ * are `async` so a refusal arrives as a rejected promise, never as a synchronous throw.
  */
 export class ExchangeClient {
   readonly http: HttpTransport;
@@ -92,7 +94,7 @@ export class ExchangeClient {
   }
 
   // ── Feed ──────────────────────────────────────────────────────────────────────
-  getFeed(query: FeedQuery = {}, signal?: AbortSignal): Promise<FeedResponse> {
+  async getFeed(query: FeedQuery = {}, signal?: AbortSignal): Promise<FeedResponse> {
     const q = validated(FeedQuery, query);
     return this.get(
       '/feed/trading',
@@ -116,7 +118,7 @@ export class ExchangeClient {
     });
   }
 
-  cancelOrder(id: { orderId: string } | { clientOrderId: string }, actAs: ActAs = {}) {
+  async cancelOrder(id: { orderId: string } | { clientOrderId: string }, actAs: ActAs = {}) {
     const body = validated(CancelOrderBody, id);
     return this.post('/orders/cancel', body, CancelResponse, { onBehalfOf: actAs.onBehalfOf });
   }
@@ -131,8 +133,9 @@ export class ExchangeClient {
     });
   }
 
-  cancelBatch(orderIds: string[]) {
-    return this.post('/orders/cancel-batch', { orderIds }, CancelBatchResponse);
+  async cancelBatch(orderIds: string[]) {
+    const body = validated(CancelBatchBody, { orderIds });
+    return this.post('/orders/cancel-batch', body, CancelBatchResponse);
   }
 
   cancelAllOnMarket(marketSlug: string, actAs: ActAs = {}) {
@@ -145,7 +148,7 @@ export class ExchangeClient {
     });
   }
 
-  orderStatuses(ids: OrderStatusBody) {
+  async orderStatuses(ids: OrderStatusBody) {
     return this.post('/orders/status/batch', validated(OrderStatusBody, ids), OrderStatuses);
   }
 
@@ -171,7 +174,7 @@ export class ExchangeClient {
     return this.get('/portfolio/history', History, 'required', { ...actAs });
   }
 
-  withdraw(body: z.input<typeof WithdrawBody>) {
+  async withdraw(body: z.input<typeof WithdrawBody>) {
     return this.post('/portfolio/withdraw', validated(WithdrawBody, body), WithdrawResult);
   }
 

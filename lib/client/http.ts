@@ -141,6 +141,8 @@ function describeZodError(error: z.ZodError): string {
   return `${where}: ${first.message}${more}`;
 }
 
+const hasAge = (response: Response): boolean => Number(response.headers.get('age') ?? 0) > 0;
+
 /** Server clock drift beyond which a 401 is worth one immediate retry with a corrected clock. */
 const SKEW_RETRY_THRESHOLD_MS = 10_000;
 
@@ -212,7 +214,7 @@ export class HttpTransport {
 
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-      const sentAt = Date.now();
+      const sentAt = this.clock.localNow();
       const offsetBefore = this.clock.offset;
       let response: Response;
       try {
@@ -242,7 +244,7 @@ export class HttpTransport {
               : 'connection failed',
         });
       }
-      const receivedAt = Date.now();
+      const receivedAt = this.clock.localNow();
       this.options.onAttempt?.({
         method: spec.method,
         path: spec.path,
@@ -250,7 +252,8 @@ export class HttpTransport {
         status: response.status,
         startedAt: sentAt,
       });
-      this.clock.observe(response.headers.get('date'), sentAt, receivedAt);
+      // A shared cache (the public feed allows 60 s) replays the origin's old `Date`.
+      if (!hasAge(response)) this.clock.observe(response.headers.get('date'), sentAt, receivedAt);
 
       let text: string;
       try {
@@ -271,7 +274,7 @@ export class HttpTransport {
           throw new ExchangeError({
             kind: 'invalid-response',
             status: response.status,
-            message: 'the body is not JSON',
+            message: `${spec.method} ${spec.path}: the body is not JSON`,
           });
         }
         const parsed = spec.schema.safeParse(json.value);
@@ -279,7 +282,7 @@ export class HttpTransport {
           throw new ExchangeError({
             kind: 'invalid-response',
             status: response.status,
-            message: describeZodError(parsed.error),
+            message: `${spec.method} ${spec.path}: ${describeZodError(parsed.error)}`,
           });
         }
         return parsed.data;
@@ -289,7 +292,8 @@ export class HttpTransport {
         response.status,
         json.ok ? json.value : null,
         response.headers.get('retry-after'),
-        receivedAt,
+        // An HTTP-date Retry-After is in server time.
+        this.clock.now(),
       );
       if (
         info.kind === 'unauthenticated' &&

@@ -31,6 +31,8 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   if (value === null || value.trim() === '') return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its weekday and month; `Date.parse` would also take "-5" as a year.
+  if (!/[a-z]/i.test(trimmed)) return null;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
