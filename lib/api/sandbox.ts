@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Address, IsoTime, record, TradingMode } from './primitives';
+import { SettlementStatus } from './orders';
+import {
+  Address,
+  IsoTime,
+  OrderType,
+  record,
+  Side,
+  TradingMode,
+  UnsignedRawAmount,
+} from './primitives';
 
 /** `GET /__sandbox/accounts` (sandbox only). Private keys are demo keys, public by design. */
 export const SandboxAccount = record({
@@ -12,6 +21,10 @@ export const SandboxAccount = record({
   secret: z.string().nullable(),
   scopes: z.array(z.string()),
   partnerProfileId: z.number().int().nullable(),
+  displayName: z.string().optional(),
+  smartWallet: Address.nullable().optional(),
+  tradeWalletOption: z.enum(['eoa', 'smart_wallet']).optional(),
+  feeRateBps: z.number().int().optional(),
 });
 export type SandboxAccount = z.infer<typeof SandboxAccount>;
 export const SandboxAccounts = z.array(SandboxAccount);
@@ -21,4 +34,47 @@ export const SandboxTradingModeBody = z.object({
   resumeAt: IsoTime.nullable().optional(),
 });
 export const SandboxClockBody = z.object({ offsetMs: z.number().int() });
-export const SandboxFeedStateBody = z.object({ state: z.enum(['ready', 'initializing', 'stale']) });
+export const SandboxFeedState = z.enum(['ready', 'initializing', 'stale']);
+export type SandboxFeedState = z.infer<typeof SandboxFeedState>;
+export const SandboxFeedStateBody = z.object({ state: SandboxFeedState });
+
+/** Lifecycle of an order as the sandbox records it (`REJECTED`: refused at placement). */
+export const SandboxOrderStatus = z.enum([
+  'DELAYED',
+  'OPEN',
+  'FILLED',
+  'CANCELED',
+  'KILLED',
+  'REJECTED',
+]);
+
+/** `GET /__sandbox/orders`: every order the sandbox received, for inspection. */
+export const SandboxOrder = record({
+  id: z.string(),
+  clientOrderId: z.string().nullable(),
+  ownerId: z.number().int().nullable(),
+  callerProfileId: z.number().int(),
+  marketSlug: z.string(),
+  orderType: OrderType,
+  side: Side,
+  tokenId: z.string(),
+  price: z.number().nullable(),
+  makerAmount: UnsignedRawAmount,
+  takerAmount: UnsignedRawAmount,
+  signature: z.string().nullable(),
+  /** Whether the signature recovered to the maker; null when the order carried none. */
+  signatureValid: z.boolean().nullable(),
+  delegated: z.boolean(),
+  postOnly: z.boolean(),
+  status: SandboxOrderStatus,
+  settlementStatus: SettlementStatus.nullable(),
+  /** Why a REJECTED order was refused, or why an order ended (KILLED, STP, …). */
+  reason: z.string().nullable(),
+  /** Contracts; for a FOK BUY, collateral (the order is sized by what it spends). */
+  originalSize: UnsignedRawAmount,
+  remainingSize: UnsignedRawAmount,
+  filledSize: UnsignedRawAmount,
+  createdAt: IsoTime,
+});
+export type SandboxOrder = z.infer<typeof SandboxOrder>;
+export const SandboxOrders = z.array(SandboxOrder);

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  SandboxClockBody,
+  SandboxFeedStateBody,
+  SandboxTradingModeBody,
+} from '../../lib/api/sandbox';
+import { sandboxAccountView } from '../core/accounts';
+import { fail, ok } from '../core/results';
+import { sandboxOrderView } from '../core/views';
+import { type FaultRegistry, FaultsBody, isFaultRule } from '../faults';
+import { parse, publicRoute, type RouteContext } from '../http/kit';
+
+export interface AdminContext extends RouteContext {
+  faults: FaultRegistry;
+  /** Disconnects every Socket.IO client (the `disconnect-sockets` fault). */
+  disconnectSockets: () => void;
+}
+
+/** `/__sandbox/*`: never part of the exchange; unauthenticated, loopback only. */
+export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): void {
+  const { core, faults } = ctx;
+
+  publicRoute(app, 'GET', '/__sandbox/accounts', () =>
+    ok(core.accounts.list().map(sandboxAccountView)),
+  );
+
+  publicRoute(app, 'POST', '/__sandbox/reset', () => {
+    core.reset();
+    faults.clear();
+    return ok({ ok: true });
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/trading-mode', (req) => {
+    const body = parse(SandboxTradingModeBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    core.setTradingMode(body.data.mode, body.data.resumeAt ?? null);
+    return ok(core.tradingMode);
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/clock', (req) => {
+    const body = parse(SandboxClockBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    core.clock.setOffset(body.data.offsetMs);
+    return ok({ offsetMs: core.clock.offsetMs, now: core.clock.iso() });
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/feed-state', (req) => {
+    const body = parse(SandboxFeedStateBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    core.setFeedState(body.data.state);
+    return ok({ state: core.feedState });
+  });
+
+  publicRoute(app, 'GET', '/__sandbox/orders', () => ok(core.orders.all().map(sandboxOrderView)));
+
+  publicRoute(app, 'POST', '/__sandbox/markets/:slug/resolve', (req) => {
+    const { slug } = req.params as { slug: string };
+    const body = parse(
+      z.object({ winningOutcomeIndex: z.union([z.literal(0), z.literal(1)]) }),
+      req.body ?? {},
+    );
+    if (!body.ok) return body.result;
+    if (!core.markets.bySlug(slug)) return fail(404, `Market ${slug} not found`);
+    if (!core.resolveMarket(slug, body.data.winningOutcomeIndex)) {
+      return fail(400, `Market ${slug} is already resolved`);
+    }
+    return ok({ ok: true });
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/faults', (req) => {
+    const body = parse(FaultsBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    const list = 'faults' in body.data ? body.data.faults : [body.data];
+    for (const fault of list) {
+      if (isFaultRule(fault)) faults.add(fault);
+      else if (fault.kind === 'disconnect-sockets') ctx.disconnectSockets();
+      else if (fault.kind === 'fail-settlements') core.settlement.failNext(fault.count);
+      else faults.duplicateOrderEvents = fault.enabled;
+    }
+    return ok({
+      rules: faults.active(),
+      failSettlements: core.settlement.failuresPending,
+      duplicateOrderEvents: faults.duplicateOrderEvents,
+    });
+  });
+
+  publicRoute(app, 'DELETE', '/__sandbox/faults', () => {
+    faults.clear();
+    core.settlement.clearFailures();
+    return ok({ rules: [], failSettlements: 0, duplicateOrderEvents: false });
+  });
+}

@@ -1,0 +1,23 @@
+import { type BookOrder, type Outcome, PRICE_ONE, type Side } from './types';
+
+/** BUY YES and SELL NO are bids in YES terms; SELL YES and BUY NO are asks. */
+export const isBid = (side: Side, outcome: Outcome): boolean =>
+  (side === 'BUY') === (outcome === 'YES');
+
+/** An own-terms price in YES terms (NO prices are 1 − YES). */
+export const toYes = (outcome: Outcome, priceMillis: bigint): bigint =>
+  outcome === 'YES' ? priceMillis : PRICE_ONE - priceMillis;
+
+export const yesPriceOf = (o: Pick<BookOrder, 'outcome' | 'priceMillis'>): bigint =>
+  toYes(o.outcome, o.priceMillis);
+
+/** floor(price × contracts / 1000): the collateral of one leg, integer arithmetic only. */
+export const legCollateral = (priceMillis: bigint, contracts: bigint): bigint =>
+  (priceMillis * contracts) / PRICE_ONE;
+
+/**
+ * Most contracts whose leg collateral stays within `budget` at `priceMillis`:
+ * the largest c with floor(p·c/1000) ≤ budget.
+ */
+export const contractsWithin = (budget: bigint, priceMillis: bigint): bigint =>
+  priceMillis <= 0n ? 0n : (budget * PRICE_ONE + PRICE_ONE - 1n) / priceMillis;

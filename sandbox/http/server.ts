@@ -1,0 +1,117 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { SandboxCore } from '../core/core';
+import { fail, statusText } from '../core/results';
+import type { FaultRegistry } from '../faults';
+import { Authenticator } from './auth';
+import type { RouteContext } from './kit';
+
+export interface AppOptions {
+  core: SandboxCore;
+  faults: FaultRegistry;
+  log?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const RECEIVE_WINDOW_FAULT =
+  'Order outside its receive window (injected fault); sign a fresh order';
+
+/**
+ * The Fastify app with everything but the routes: raw-body JSON parsing (the HMAC covers
+ * the exact bytes), the sandbox clock in `Date`, CORS for public GETs, the error shapes,
+ * and the injected faults.
+ */
+export function buildApp({ core, faults, log }: AppOptions): {
+  app: FastifyInstance;
+  ctx: RouteContext;
+} {
+  const app = Fastify({ logger: log ? { level: 'info' } : false, forceCloseConnections: true });
+  const ctx: RouteContext = { core, authenticator: new Authenticator(core) };
+
+  app.decorateRequest('rawBody', undefined);
+  app.decorateRequest('receivedAt', 0);
+  app.decorateRequest('auth', undefined);
+
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    req.rawBody = text;
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error('The request body is not valid JSON') as FastifyError;
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.receivedAt = core.clock.now();
+    if (req.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'GET, OPTIONS')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .send();
+    }
+    const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
+    if (path.startsWith('/__sandbox/')) return;
+    const pattern = req.routeOptions.url;
+    const delay = faults.take(['delay'], req.method, pattern, path);
+    if (delay) await sleep(delay.delayMs);
+    const before = faults.take(['status-before', 'receive-window'], req.method, pattern, path);
+    if (before?.kind === 'receive-window') {
+      return reply.code(425).send(fail(425, RECEIVE_WINDOW_FAULT).body);
+    }
+    if (before?.kind === 'status-before') {
+      if (before.retryAfter !== undefined) reply.header('retry-after', String(before.retryAfter));
+      return reply
+        .code(before.status)
+        .send(
+          fail(before.status, before.message ?? `Injected fault: ${statusText(before.status)}`)
+            .body,
+        );
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('date', new Date(core.clock.now()).toUTCString());
+    if (req.routeOptions.config?.public) reply.header('access-control-allow-origin', '*');
+    const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
+    if (path.startsWith('/__sandbox/') || req.method === 'OPTIONS') return payload;
+    const pattern = req.routeOptions.url;
+    const after = faults.take(['status-after', 'drop-after'], req.method, pattern, path);
+    if (after?.kind === 'drop-after') {
+      // The request was handled; the client never hears about it.
+      req.raw.socket.destroy();
+      return payload;
+    }
+    if (after?.kind === 'status-after') {
+      reply.code(after.status);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(
+        fail(
+          after.status,
+          after.message ?? `Injected fault after handling: ${statusText(after.status)}`,
+        ).body,
+      );
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, _req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    reply.code(status).send(fail(status, status === 500 ? 'Internal error' : error.message).body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send(fail(404, `No route ${req.method} ${req.url.split('?')[0]}`).body);
+  });
+
+  return { app, ctx };
+}

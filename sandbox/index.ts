@@ -1,0 +1,125 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { registerAdminRoutes } from './admin/routes';
+import { startBots } from './bots';
+import { SandboxCore } from './core/core';
+import { Rng } from './core/rng';
+import { FaultRegistry } from './faults';
+import type { Authenticator } from './http/auth';
+import { registerImageRoutes } from './http/routes/images';
+import { registerMaintenanceRoutes } from './http/routes/maintenance';
+import { registerMarketRoutes } from './http/routes/markets';
+import { registerOrderRoutes } from './http/routes/orders';
+import { registerPortfolioRoutes } from './http/routes/portfolio';
+import { registerProfileRoutes } from './http/routes/profiles';
+import { buildApp } from './http/server';
+import { attachRealtime, type Realtime } from './realtime/socket';
+import { startSite } from './site';
+
+export { SandboxCore } from './core/core';
+export type { CoreEvents, FillEvent, FillParty } from './core/events';
+export { type FaultInput, FaultsBody } from './faults';
+
+export interface SandboxOptions {
+  /** API + Socket.IO port; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Market web site port; 0 picks a free one. Default 4011. */
+  sitePort?: number;
+  exchangeName?: string;
+  seed?: number;
+  bots?: boolean;
+  /** Overrides the taker delay of the markets that have one (3000 ms by default). */
+  takerDelayMs?: number;
+  /** MATCHED → MINED delay, default 1500 ms. */
+  settleMs?: number;
+  log?: boolean;
+  /** Extra routes (the feed) registered before the server listens. */
+  plugins?: SandboxPlugin[];
+}
+
+/** What an extra route module gets: the Fastify app, the core, and request authentication. */
+export interface PluginContext {
+  core: SandboxCore;
+  authenticator: Authenticator;
+}
+export type SandboxPlugin = (app: FastifyInstance, ctx: PluginContext) => void | Promise<void>;
+
+export interface RunningSandbox {
+  apiUrl: string;
+  wsUrl: string;
+  siteUrl: string;
+  core: SandboxCore;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the sandbox without listening: the core, the Fastify app with every route, and
+ * `register(plugin)` for extra routes. `listen()` starts the API, Socket.IO, the site and
+ * (optionally) the bots.
+ */
+export function createSandbox(options: SandboxOptions = {}) {
+  const seed = options.seed ?? 42;
+  const core = new SandboxCore({
+    exchangeName: options.exchangeName ?? 'Sandbox',
+    seed,
+    settleMs: options.settleMs ?? 1500,
+    ...(options.takerDelayMs !== undefined ? { takerDelayMs: options.takerDelayMs } : {}),
+  });
+  const faults = new FaultRegistry(new Rng(seed).fork('faults'));
+  const { app, ctx } = buildApp({ core, faults, ...(options.log ? { log: true } : {}) });
+  let realtime: Realtime | null = null;
+  const plugins: SandboxPlugin[] = [...(options.plugins ?? [])];
+
+  registerOrderRoutes(app, ctx);
+  registerMarketRoutes(app, ctx);
+  registerPortfolioRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerMaintenanceRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
+  registerAdminRoutes(app, {
+    ...ctx,
+    faults,
+    disconnectSockets: () => realtime?.disconnectAll(),
+  });
+
+  return {
+    core,
+    app,
+    faults,
+    /** Adds routes; only before `listen()`. */
+    register(plugin: SandboxPlugin): void {
+      plugins.push(plugin);
+    },
+    async listen(): Promise<RunningSandbox> {
+      for (const plugin of plugins) await plugin(app, { core, authenticator: ctx.authenticator });
+      await app.listen({ port: options.port ?? 4010, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const apiUrl = `http://127.0.0.1:${port}`;
+      core.baseUrl = apiUrl;
+      realtime = attachRealtime(app.server, core, ctx.authenticator, faults);
+      const site = await startSite({ core, port: options.sitePort ?? 4011, apiUrl });
+      const bots = options.bots === false ? null : startBots(core, { seed });
+      let closed = false;
+      return {
+        apiUrl,
+        wsUrl: apiUrl,
+        siteUrl: site.url,
+        core,
+        async close() {
+          if (closed) return;
+          closed = true;
+          bots?.stop();
+          core.close();
+          await realtime?.close();
+          await site.close();
+          await app.close();
+        },
+      };
+    },
+  };
+}
+
+/** Starts the whole sandbox (API, Socket.IO, site, bots unless `bots: false`). */
+export function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return createSandbox(options).listen();
+}
