@@ -1,0 +1,51 @@
+/**
+ * What every benchmark suite returns: rows of named figures in one unit, printed as a
+ * table by `bench/run.ts` and written as JSON to `bench/results/<suite>.json`.
+ */
+export interface BenchRow {
+  /** What was measured, as a person reads it in the table. */
+  method: string;
+  /** Number of samples behind the figures. */
+  n: number;
+  /** Figures in the result's unit, keyed by column (`p50`, `p95`, `p99`, `bytes`, …). */
+  values: Record<string, number>;
+  /** This row's headline figure divided by the baseline's; null where it means nothing. */
+  ratio: number | null;
+}
+
+export interface BenchResult {
+  /** File-name-safe id: the JSON lands in `bench/results/<suite>.json`. */
+  suite: string;
+  title: string;
+  /** Unit of every figure in `values`: `ms`, `bytes`, `MB`, … */
+  unit: string;
+  /** Which keys of `values` the table shows, in order. */
+  columns: string[];
+  /** What `ratio` divides by, in words (e.g. "p50 of bare viem signTypedData"). */
+  ratioOf: string | null;
+  rows: BenchRow[];
+  /** Anything a reader needs to trust the figures: warm-up, interleaving, caveats. */
+  notes: string[];
+  environment: BenchEnvironment;
+  finishedAt: string;
+}
+
+export interface BenchEnvironment {
+  node: string;
+  platform: string;
+  arch: string;
+  cpu: string;
+  cpus: number;
+}
+
+export interface SuiteOptions {
+  /** Samples per measured method; each suite sets its own floor. */
+  n?: number;
+}
+
+/** One module per suite; `bench/run.ts` lists them. */
+export interface BenchSuite {
+  name: string;
+  description: string;
+  run(options: SuiteOptions): Promise<BenchResult>;
+}

@@ -1,0 +1,35 @@
+import type { BenchResult } from './result';
+
+function figure(value: number | undefined): string {
+  if (value === undefined || Number.isNaN(value)) return '–';
+  if (Number.isInteger(value) && Math.abs(value) >= 1000) return value.toLocaleString('en-US');
+  return value.toFixed(Math.abs(value) >= 100 ? 1 : 3);
+}
+
+/** The result as a plain-text table: method, n, the suite's columns, ratio. */
+export function formatTable(result: BenchResult): string {
+  const header = [
+    'method',
+    'n',
+    ...result.columns.map((c) => `${c} (${result.unit})`),
+    ...(result.ratioOf ? ['ratio'] : []),
+  ];
+  const body = result.rows.map((row) => [
+    row.method,
+    row.n.toLocaleString('en-US'),
+    ...result.columns.map((c) => figure(row.values[c])),
+    ...(result.ratioOf ? [row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`] : []),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  const lines = [result.title, rule, line(header), rule, ...body.map(line), rule];
+  if (result.ratioOf) lines.push(`ratio: relative to ${result.ratioOf}`);
+  for (const note of result.notes) lines.push(`note: ${note}`);
+  const env = result.environment;
+  lines.push(`on: Node ${env.node}, ${env.platform}/${env.arch}, ${env.cpus} × ${env.cpu}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,132 @@
+/**
+ * Building + EIP-712 signing + HMAC signing one order in Node, against a bare viem
+ * `signTypedData` of the same order in the same run. The two are interleaved, and
+ * which one goes first alternates, so drift (JIT, GC, CPU frequency) hits both alike.
+ */
+import { performance } from 'node:perf_hooks';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ServerClock } from '../lib/client/clock';
+import { RequestSigner } from '../lib/client/hmac';
+import { buildOrderRequest, type OrderContext, type OrderRequestInput } from '../lib/orders/build';
+import { randomSalt } from '../lib/orders/salt';
+import { orderDomain, orderTypedData } from '../lib/orders/typed-data';
+import { benchEnvironment } from './lib/environment';
+import type { BenchResult, BenchSuite, SuiteOptions } from './lib/result';
+import { summarize } from './lib/stats';
+
+const MIN_ORDERS = 2_000;
+const WARMUP = 300;
+
+// The known-answer order of issue 2 (a GTC BUY of 10 YES at 0.55), with a fresh salt each time.
+const PRIVATE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const SECRET = 'c2FuZGJveC1kZW1vLXNlY3JldC0wMDAx';
+const EXCHANGE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const YES_TOKEN = '19633861612399744412093186424343227390815468264738349023011264834812399203841';
+
+async function run(options: SuiteOptions): Promise<BenchResult> {
+  const n = Math.max(MIN_ORDERS, options.n ?? MIN_ORDERS);
+  const account = privateKeyToAccount(PRIVATE_KEY);
+  const requestSigner = await RequestSigner.create('bench-token', SECRET);
+  const clock = new ServerClock();
+  const ctx: OrderContext = {
+    exchangeName: 'Sandbox',
+    market: {
+      slug: 'bench-market',
+      tokens: { yes: YES_TOKEN, no: '1' },
+      venue: { exchange: EXCHANGE },
+    },
+    feeRateBps: 0,
+    owner: { mode: 'own', profileId: 7, account: account.address },
+    signer: account,
+  };
+  const domain = orderDomain(ctx.exchangeName, EXCHANGE);
+  const input = (i: number): OrderRequestInput => ({
+    amounts: { orderType: 'GTC', side: 'BUY', price: 0.55, contracts: 10_000_000n },
+    outcome: 'YES',
+    clientOrderId: `bench-${i}`,
+  });
+
+  const total: number[] = [];
+  const build: number[] = [];
+  const hmac: number[] = [];
+  const bare: number[] = [];
+  // Keeps the work observable so nothing is optimised away.
+  let sink = 0;
+
+  const pipeline = async (i: number, record: boolean) => {
+    const t0 = performance.now();
+    const built = await buildOrderRequest(input(i), ctx);
+    const t1 = performance.now();
+    const headers = await requestSigner.headers(clock.nowIso(), 'POST', '/orders', built.json);
+    const t2 = performance.now();
+    sink += headers['svc-signature'].length + built.json.length;
+    if (record) {
+      total.push(t2 - t0);
+      build.push(t1 - t0);
+      hmac.push(t2 - t1);
+    }
+    return built.struct;
+  };
+
+  const bareSign = async (record: boolean, template: Awaited<ReturnType<typeof pipeline>>) => {
+    // Same order, its own fresh salt (prepared outside the timing), like the pipeline's.
+    const typedData = orderTypedData(domain, { ...template, salt: randomSalt() });
+    const t0 = performance.now();
+    const signature = await account.signTypedData(typedData);
+    const t1 = performance.now();
+    sink += signature.length;
+    if (record) bare.push(t1 - t0);
+  };
+
+  const template = await pipeline(-1, false);
+  for (let i = 0; i < WARMUP + n; i++) {
+    const record = i >= WARMUP;
+    if (i % 2 === 0) {
+      await pipeline(i, record);
+      await bareSign(record, template);
+    } else {
+      await bareSign(record, template);
+      await pipeline(i, record);
+    }
+  }
+  if (sink === 0) throw new Error('nothing was signed');
+
+  const base = summarize(bare);
+  const whole = summarize(total);
+  const row = (method: string, samples: number[], ratio: boolean) => {
+    const s = summarize(samples);
+    return {
+      method,
+      n: s.n,
+      values: { p50: s.p50, p95: s.p95, p99: s.p99, mean: s.mean },
+      ratio: ratio ? s.p50 / base.p50 : null,
+    };
+  };
+
+  return {
+    suite: 'order-pipeline',
+    title: 'Order pipeline: build + EIP-712 sign + HMAC sign one order (Node)',
+    unit: 'ms',
+    columns: ['p50', 'p95', 'p99'],
+    ratioOf: 'the p50 of a bare viem account.signTypedData of the same order',
+    rows: [
+      row('pipeline: buildOrderRequest + RequestSigner.headers', total, true),
+      row('  of which buildOrderRequest (amounts, rules, EIP-712)', build, true),
+      row('  of which RequestSigner.headers (HMAC-SHA256)', hmac, true),
+      row('bare viem account.signTypedData', bare, true),
+    ],
+    notes: [
+      `${WARMUP} warm-up rounds not counted; then ${n} rounds, each timing one pipeline order and one bare signature, alternating which goes first`,
+      'GTC BUY of 10 YES at 0.55 (the known-answer order), a fresh random salt per order',
+      `at p99 the pipeline takes ${(whole.p99 / base.p99).toFixed(2)}× the bare signature`,
+    ],
+    environment: benchEnvironment(),
+    finishedAt: new Date().toISOString(),
+  };
+}
+
+export const orderPipeline: BenchSuite = {
+  name: 'order-pipeline',
+  description: 'build + EIP-712 sign + HMAC sign one order vs a bare viem signTypedData',
+  run,
+};
