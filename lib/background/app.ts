@@ -91,6 +91,7 @@ export class BackgroundApp {
   private maintenanceTimer: ReturnType<typeof setInterval> | null = null;
   private readonly now: () => number;
   private lastSnapshotKey = '';
+  private clockSuspect = false;
 
   constructor(private readonly options: AppOptions) {
     const { platform } = options;
@@ -104,8 +105,15 @@ export class BackgroundApp {
     this.publicApi = publicClient(this.settings.exchange, this.clock, options.transport);
     this.live = new LiveConnection({
       wsUrl: this.settings.exchange.wsUrl,
-      authHeaders: async () =>
-        this.session ? this.session.client.http.authHeaders('GET', SOCKET_SIGNED_PATH) : null,
+      authHeaders: async () => {
+        if (!this.session) return null;
+        // A refused handshake may mean our idea of server time is stale: ask it again first.
+        if (this.clockSuspect) {
+          this.clockSuspect = false;
+          await this.refreshMaintenance();
+        }
+        return this.session.client.http.authHeaders('GET', SOCKET_SIGNED_PATH);
+      },
       ...options.live,
     });
     this.autoLock = new AutoLock(platform.alarms, () => this.settings.autoLockMinutes, this.now);
@@ -194,6 +202,9 @@ export class BackgroundApp {
         if (reconnect) void this.refreshPortfolio();
         for (const slug of new Set(this.panelPorts.values())) void this.refreshOrders(slug);
       }
+    });
+    this.live.on('exception', () => {
+      this.clockSuspect = true;
     });
     this.live.on('orderbookUpdate', (event) => {
       this.books.apply(event.marketSlug, event.orderbook, this.now());
