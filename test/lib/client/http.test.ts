@@ -240,18 +240,23 @@ describe('HttpTransport: timeouts and aborts', () => {
   });
 
   it('an external abort while waiting for the answer is aborted', async () => {
-    const { transport, requests } = await setup({ script: () => ({ hang: true }) });
     const controller = new AbortController();
-    const pending = transport.request({
-      method: 'GET',
-      path: '/ok',
-      auth: 'none',
-      schema: Ok,
-      signal: controller.signal,
+    const { transport, requests } = await setup({
+      script: () => {
+        // The caller gives up once the request is on its way.
+        setTimeout(() => controller.abort(), 0);
+        return { hang: true };
+      },
     });
-    await Promise.resolve();
-    controller.abort();
-    const error = await failure(pending);
+    const error = await failure(
+      transport.request({
+        method: 'GET',
+        path: '/ok',
+        auth: 'none',
+        schema: Ok,
+        signal: controller.signal,
+      }),
+    );
     expect(error.info).toEqual({ kind: 'aborted' });
     expect(requests).toHaveLength(1);
   });
