@@ -1,5 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { type SandboxAccount, SandboxAccounts } from '../../lib/api/sandbox';
+import { type ClientErrorInfo, ExchangeError } from '../../lib/client/errors';
 import { ExchangeClient } from '../../lib/client/exchange-client';
 import { RequestSigner } from '../../lib/client/hmac';
 import type { TransportOptions } from '../../lib/client/http';
@@ -152,14 +153,37 @@ export async function admin(
 
 /** Polls until `check` returns a value (events arrive asynchronously). */
 export async function eventually<T>(
-  check: () => T | undefined | null | false,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   timeoutMs = 3000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The ExchangeError a promise rejects with (fails the test if it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<ClientErrorInfo> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error.info;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+/** Sends a modified copy of a built order's body (the signature is left as it was). */
+export function tampered(
+  built: BuiltOrder,
+  change: (body: Record<string, unknown> & { order: Record<string, unknown> }) => void,
+): string {
+  const body = JSON.parse(built.json) as Record<string, unknown> & {
+    order: Record<string, unknown>;
+  };
+  change(body);
+  return JSON.stringify(body);
 }
