@@ -16,7 +16,12 @@ function manualTimers() {
     },
     clearTimeout: () => {},
   };
-  return { timers, runAll: () => pending.splice(0).forEach((fn) => fn()) };
+  return {
+    timers,
+    runAll: () => {
+      for (const fn of pending.splice(0)) fn();
+    },
+  };
 }
 
 function trade(id: string): TradeRecord {
