@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   FeedErrorBody,
   GeneralErrorBody,
@@ -65,6 +65,12 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
   return search ? `${path}?${search}` : path;
 }
 
+const MaintenanceCode = z.looseObject({
+  code: z.string().min(1),
+  message: z.string().optional(),
+  resumeAt: z.string().nullable().optional().catch(null),
+});
+
 /** The HTTP status of a response turned into error data a UI can show. */
 export function errorFromResponse(
   status: number,
@@ -112,6 +118,18 @@ export function errorFromResponse(
           mode: tradingMode,
           resumeAt,
           message: mode.data.message,
+        };
+      }
+      // A maintenance body always carries a code; a mode we do not know yet is still
+      // maintenance (treated as the strictest), never a receive-window refusal.
+      const coded = MaintenanceCode.safeParse(body);
+      if (coded.success) {
+        return {
+          kind: 'trading-mode',
+          code: coded.data.code,
+          mode: 'disabled',
+          resumeAt: coded.data.resumeAt ?? null,
+          message: coded.data.message ?? message,
         };
       }
       return { kind: 'receive-window', message };

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { ServerClock } from '../../../lib/client/clock';
 import { ExchangeError } from '../../../lib/client/errors';
 import { RequestSigner, signingMessage } from '../../../lib/client/hmac';
-import { type AttemptRecord, buildPath, HttpTransport } from '../../../lib/client/http';
+import {
+  type AttemptRecord,
+  buildPath,
+  errorFromResponse,
+  HttpTransport,
+} from '../../../lib/client/http';
 import { DEFAULT_RETRY } from '../../../lib/client/retry';
 import { errorBodies } from '../api/examples';
 import { fakeFetch, httpDate, manualTime, type Script } from './fake-fetch';
@@ -419,5 +424,27 @@ describe('HttpTransport: clock', () => {
     });
     await failure(getOk(transport));
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('a 425 with a maintenance code but an unknown mode', () => {
+  it('is read as trading-mode (strictest), not as a receive-window refusal', () => {
+    const info = errorFromResponse(
+      425,
+      {
+        code: 'trading_paused_for_upgrade',
+        message: 'Upgrade',
+        mode: 'paused',
+        resumeAt: '2026-11-22T10:00:00.000Z',
+      },
+      null,
+      0,
+    );
+    expect(info).toMatchObject({
+      kind: 'trading-mode',
+      code: 'trading_paused_for_upgrade',
+      mode: 'disabled',
+      resumeAt: '2026-11-22T10:00:00.000Z',
+    });
   });
 });
