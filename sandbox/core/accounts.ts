@@ -88,7 +88,8 @@ export const SEEDED_PROFILES: readonly Seed[] = [
     label: 'readonly',
     role: 'readonly',
     profileId: 103,
-    token: { n: 3, scopes: ['withdrawal'] },
+    // A read-only token: no scope at all (reads work, trading and withdrawals do not).
+    token: { n: 3, scopes: [] },
     displayName: 'Carol',
   },
   {
