@@ -21,7 +21,9 @@ import {
 } from './ledger';
 import { MarketRegistry, type SandboxMarket } from './markets';
 import { type OrderRecord, OrderStore } from './orders';
+import { type PlaceOrderRequest, placeOrder } from './placement';
 import { positionsEventFor } from './portfolio';
+import type { ApiResult } from './results';
 import { Rng } from './rng';
 import { makerMatchView, omeEvent, orderbookView } from './views';
 
@@ -281,6 +283,15 @@ export class SandboxCore {
 
   priceHistoryOf(slug: string): { at: number; yesMillis: bigint }[] {
     return [...(this.priceHistory.get(slug) ?? [])];
+  }
+
+  /**
+   * Places an order exactly as `POST /orders` does (same validation, signature check and
+   * engine path), for in-process callers such as the bots. The caller's scopes stand in
+   * for its token's.
+   */
+  placeOrder(request: PlaceOrderRequest): Promise<ApiResult> {
+    return placeOrder(this, request);
   }
 
   // ── books ─────────────────────────────────────────────────────────────────────

@@ -1,0 +1,331 @@
+import { Fetch, io, type Socket, WebSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  OrderbookUpdateEvent,
+  OrderEvent,
+  PositionsEvent,
+  SOCKET_NAMESPACE,
+  SOCKET_SIGNED_PATH,
+  TxEvent,
+} from '../../lib/api/events';
+import type { ExchangeClient } from '../../lib/client/exchange-client';
+import type { RunningSandbox } from '../../sandbox/index';
+import { account, admin, buildOrder, clientFor, eventually, startTestSandbox } from './helpers';
+
+const BTC = 'sandbox-btc-100k';
+const C = 1_000_000n;
+
+interface Recorder {
+  socket: Socket;
+  events: { name: string; payload: unknown }[];
+  of(name: string): unknown[];
+}
+
+describe('Socket.IO /markets', () => {
+  let sandbox: RunningSandbox;
+  let alice: ExchangeClient;
+  const open: Socket[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    alice = await clientFor(sandbox, 'alice');
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => sandbox.core.reset());
+  afterEach(async () => {
+    for (const s of open.splice(0)) s.disconnect();
+    await admin(sandbox, 'DELETE', 'faults');
+  });
+
+  async function connect(
+    label: string | null,
+    headers?: Record<string, string>,
+  ): Promise<Recorder> {
+    const extraHeaders =
+      headers ??
+      (label
+        ? await (await clientFor(sandbox, label)).http.authHeaders('GET', SOCKET_SIGNED_PATH)
+        : {});
+    const socket = io(`${sandbox.wsUrl}${SOCKET_NAMESPACE}`, {
+      transports: [Fetch, WebSocket],
+      extraHeaders,
+      reconnectionDelay: 20,
+      reconnectionDelayMax: 50,
+    });
+    open.push(socket);
+    const events: Recorder['events'] = [];
+    socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+    return {
+      socket,
+      events,
+      of: (name) => events.filter((e) => e.name === name).map((e) => e.payload),
+    };
+  }
+
+  const connected = (r: Recorder) =>
+    r.socket.connected
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => r.socket.once('connect', () => resolve()));
+
+  const subscribe = (r: Recorder, channel: string, payload: unknown) =>
+    new Promise<{ ok: boolean; message?: string }>((resolve) =>
+      r.socket.emit(channel, payload, resolve),
+    );
+
+  const fakBuy = async (market = BTC) =>
+    alice.placeOrder(
+      (
+        await buildOrder(sandbox, 'alice', {
+          market,
+          amounts: { orderType: 'FAK', side: 'BUY', price: '0.65', contracts: 10n * C },
+        })
+      ).json,
+    );
+
+  it('public mode: orderbook updates right after subscribing and after each book change', async () => {
+    const r = await connect(null);
+    await connected(r);
+    expect((await subscribe(r, 'subscribe_market_prices', { marketSlugs: [BTC] })).ok).toBe(true);
+    const first = await eventually(() => r.of('orderbookUpdate')[0]);
+    expect(OrderbookUpdateEvent.parse(first).marketSlug).toBe(BTC);
+    await fakBuy();
+    const updates = await eventually(() =>
+      r.of('orderbookUpdate').length >= 2 ? r.of('orderbookUpdate') : undefined,
+    );
+    const last = OrderbookUpdateEvent.parse(updates[updates.length - 1]);
+    expect(last.orderbook.asks[0]?.price).toBe(0.63);
+  });
+
+  it('a new subscription replaces the previous one on that channel', async () => {
+    const r = await connect(null);
+    await connected(r);
+    await subscribe(r, 'subscribe_market_prices', { marketSlugs: [BTC] });
+    await subscribe(r, 'subscribe_market_prices', { marketSlugs: ['sandbox-fed-cut'] });
+    const before = r.of('orderbookUpdate').length;
+    await fakBuy(BTC);
+    await fakBuy('sandbox-fed-cut');
+    const later = await eventually(() => {
+      const all = r
+        .of('orderbookUpdate')
+        .slice(before)
+        .map((e) => OrderbookUpdateEvent.parse(e));
+      return all.length > 0 ? all : undefined;
+    });
+    expect(later.every((e) => e.marketSlug === 'sandbox-fed-cut')).toBe(true);
+  });
+
+  it('authenticated subscriptions on a public socket answer an exception', async () => {
+    const r = await connect(null);
+    await connected(r);
+    const answer = await subscribe(r, 'subscribe_order_events', {});
+    expect(answer.ok).toBe(false);
+    expect(await eventually(() => r.of('exception')[0])).toMatchObject({
+      message: expect.stringMatching(/authenticated/),
+    });
+  });
+
+  it('bad handshake auth: exception, then the server disconnects', async () => {
+    const a = await account(sandbox, 'alice');
+    const r = await connect('bad', {
+      'svc-api-key': a.tokenId ?? '',
+      'svc-timestamp': new Date().toISOString(),
+      'svc-signature': 'AAAA',
+    });
+    r.socket.io.opts.reconnection = false;
+    const reason = await new Promise<string>((resolve) => r.socket.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+    expect(r.of('exception')[0]).toMatchObject({
+      message: expect.stringMatching(/Authentication failed/),
+    });
+  });
+
+  it('a stale handshake timestamp is refused the same way', async () => {
+    const client = await clientFor(sandbox, 'alice');
+    client.http.clock.setOffset(-60_000);
+    const r = await connect('stale', await client.http.authHeaders('GET', SOCKET_SIGNED_PATH));
+    r.socket.io.opts.reconnection = false;
+    await new Promise((resolve) => r.socket.once('disconnect', resolve));
+    expect(r.of('exception')).toHaveLength(1);
+  });
+
+  it("order events: every lifecycle step of the account's orders, each with a unique eventId", async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const res = await fakBuy();
+    const events = await eventually(() => {
+      const all = r.of('orderEvent').map((e) => OrderEvent.parse(e));
+      return all.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? all : undefined;
+    });
+    const ome = events.filter((e) => e.source === 'OME');
+    expect(ome.map((e) => [e.type, e.source === 'OME' ? e.status : undefined])).toEqual([
+      ['PLACEMENT', undefined],
+      ['EXECUTION', 'FILLED'],
+    ]);
+    const settlement = events.filter((e) => e.source === 'SETTLEMENT');
+    expect(settlement.map((e) => e.type)).toEqual(['MATCHED', 'MINED']);
+    expect(settlement[0]).toMatchObject({
+      isEstimate: true,
+      tradeEventId: res.execution.tradeEventId,
+    });
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+  });
+
+  it('order events: makers hear their fills and cancellations carry a reason', async () => {
+    const bob = await clientFor(sandbox, 'bob');
+    const r = await connect('bob');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const resting = await bob.placeOrder(
+      (
+        await buildOrder(sandbox, 'bob', {
+          market: BTC,
+          amounts: { orderType: 'GTC', side: 'SELL', price: '0.625', contracts: 5n * C },
+        })
+      ).json,
+    );
+    await fakBuy();
+    const fill = await eventually(() =>
+      r
+        .of('orderEvent')
+        .map((e) => OrderEvent.parse(e))
+        .find(
+          (e) => e.source === 'OME' && e.type === 'EXECUTION' && e.orderId === resting.order.id,
+        ),
+    );
+    expect(fill.source === 'OME' && fill.status).toBe('FILLED');
+    const other = await bob.placeOrder(
+      (
+        await buildOrder(sandbox, 'bob', {
+          market: BTC,
+          amounts: { orderType: 'GTC', side: 'BUY', price: '0.05', contracts: 5n * C },
+        })
+      ).json,
+    );
+    await bob.cancelOrder({ orderId: other.order.id });
+    const cancel = await eventually(() =>
+      r
+        .of('orderEvent')
+        .map((e) => OrderEvent.parse(e))
+        .find((e) => e.source === 'OME' && e.type === 'CANCELLATION'),
+    );
+    expect(cancel).toMatchObject({ orderId: other.order.id, remainingSize: '5000000' });
+  });
+
+  it('a delayed order emits nothing before eligibleAt, then MATCHED and MINED', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const res = await fakBuy('sandbox-eth-flip');
+    expect(res.execution.settlementStatus).toBe('DELAYED');
+    const events = await eventually(() => {
+      const all = r.of('orderEvent').map((e) => OrderEvent.parse(e));
+      return all.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? all : undefined;
+    });
+    const eligibleAt = Date.parse(res.execution.eligibleAt ?? '');
+    for (const e of events) expect(Date.parse(e.occurredAt)).toBeGreaterThanOrEqual(eligibleAt);
+    expect(events.filter((e) => e.source === 'SETTLEMENT').map((e) => e.type)).toEqual([
+      'MATCHED',
+      'MINED',
+    ]);
+  });
+
+  it('positions: an update after each fill of the account, filtered by market', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_positions', { marketSlugs: [BTC] });
+    await fakBuy('sandbox-fed-cut');
+    await fakBuy(BTC);
+    const update = PositionsEvent.parse(await eventually(() => r.of('positions')[0]));
+    expect(update.marketSlug).toBe(BTC);
+    expect(update.tokensBalance.yes).toBe('510000000');
+    expect(r.of('positions')).toHaveLength(1);
+  });
+
+  it('transactions: a tx CONFIRMED after settlement', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_transactions', {});
+    const res = await fakBuy();
+    const tx = TxEvent.parse(await eventually(() => r.of('tx')[0]));
+    expect(tx).toMatchObject({ status: 'CONFIRMED', orderId: res.order.id, marketSlug: BTC });
+  });
+
+  it("a partner hears its sub-accounts' order events", async () => {
+    const partner = await clientFor(sandbox, 'partner');
+    const sub = await account(sandbox, 'sub-1');
+    const r = await connect('partner');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const built = await buildOrder(sandbox, 'partner', {
+      market: BTC,
+      amounts: { orderType: 'GTC', side: 'BUY', price: '0.05', contracts: 5n * C },
+      owner: { mode: 'delegated', subAccountId: sub.profileId, wallet: sub.account },
+    });
+    const res = await partner.placeOrder(built.json);
+    const placement = await eventually(() =>
+      r
+        .of('orderEvent')
+        .map((e) => OrderEvent.parse(e))
+        .find((e) => e.source === 'OME' && e.orderId === res.order.id),
+    );
+    expect(placement.source === 'OME' && placement.type).toBe('PLACEMENT');
+  });
+
+  it('subscriptions do not survive a server-side disconnect', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    await fakBuy();
+    await eventually(() => r.of('orderEvent').length > 0);
+    const dropped = new Promise<string>((resolve) => r.socket.once('disconnect', resolve));
+    await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
+    expect(await dropped).toBe('io server disconnect');
+    // After a server-side disconnect socket.io-client does not reconnect on its own.
+    r.socket.connect();
+    await connected(r);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // settlement events of the first order
+    const before = r.of('orderEvent').length;
+    await fakBuy();
+    // A public subscription still works (the socket is connected), order events do not come.
+    await subscribe(r, 'subscribe_market_prices', { marketSlugs: [BTC] });
+    await eventually(() => r.of('orderbookUpdate').length > 0);
+    expect(r.of('orderEvent').length).toBe(before);
+  });
+
+  it('duplicate-order-events fault delivers each event twice with the same eventId', async () => {
+    await admin(sandbox, 'POST', 'faults', { kind: 'duplicate-order-events', enabled: true });
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    await fakBuy();
+    const events = await eventually(() =>
+      r.of('orderEvent').length >= 4 ? r.of('orderEvent') : undefined,
+    );
+    const ids = events.map((e) => OrderEvent.parse(e).eventId);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).toBe(ids[3]);
+  });
+
+  it('fail-settlements fault: SETTLEMENT FAILED, tx FAILED, and the trade rolled back', async () => {
+    await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    await subscribe(r, 'subscribe_transactions', {});
+    await subscribe(r, 'subscribe_positions', {});
+    const res = await fakBuy();
+    const failed = await eventually(() =>
+      r
+        .of('orderEvent')
+        .map((e) => OrderEvent.parse(e))
+        .find((e) => e.source === 'SETTLEMENT' && e.type === 'FAILED'),
+    );
+    expect(failed.source === 'SETTLEMENT' && failed.takerOrderId).toBe(res.order.id);
+    expect(TxEvent.parse(await eventually(() => r.of('tx')[0])).status).toBe('FAILED');
+    const btc = (await alice.getPositions()).clob.find((p) => p.market.slug === BTC);
+    expect(btc?.tokensBalance.yes).toBe('500000000');
+    const [status] = await alice.orderStatuses({ orderIds: [res.order.id] });
+    expect(status?.settlementStatus).toBe('FAILED');
+  });
+});
