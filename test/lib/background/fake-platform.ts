@@ -1,0 +1,77 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Platform } from '../../../lib/background/platform';
+import type { AlarmScheduler } from '../../../lib/vault/auto-lock';
+import type { StorageArea } from '../../../lib/vault/vault';
+
+type BrowserArea = typeof fakeBrowser.storage.local;
+
+/** A `browser.storage` area as the background sees it (the same adapter as the entrypoint's). */
+export function storageArea(area: BrowserArea): StorageArea {
+  return {
+    get: async (key) => (await area.get(key))[key],
+    set: (key, value) => area.set({ [key]: value }),
+    remove: (key) => area.remove(key),
+  };
+}
+
+/** Everything an area holds, as the JSON text a disk dump would show. */
+export async function dumpArea(area: BrowserArea): Promise<string> {
+  return JSON.stringify(await area.get(null));
+}
+
+/** `browser.alarms` through WXT's fake browser. */
+export function fakeAlarms(): AlarmScheduler & { onAlarm(listener: (name: string) => void): void } {
+  return {
+    create: async (name, when) => {
+      await fakeBrowser.alarms.create(name, { when });
+    },
+    clear: async (name) => {
+      await fakeBrowser.alarms.clear(name);
+    },
+    onAlarm: (listener) => fakeBrowser.alarms.onAlarm.addListener((alarm) => listener(alarm.name)),
+  };
+}
+
+export interface RecordingPlatform extends Platform {
+  notificationsShown: { id: string; title: string; message: string }[];
+  badges: { text: string; color: string }[];
+  opened: string[];
+}
+
+/** The background's platform over WXT's fake browser, recording what it shows. */
+export function fakePlatform(): RecordingPlatform {
+  const notificationsShown: RecordingPlatform['notificationsShown'] = [];
+  const badges: RecordingPlatform['badges'] = [];
+  const opened: string[] = [];
+  const clickListeners: ((id: string) => void)[] = [];
+  return {
+    extensionId: fakeBrowser.runtime.id,
+    extensionOrigin: `chrome-extension://${fakeBrowser.runtime.id}`,
+    local: storageArea(fakeBrowser.storage.local),
+    session: storageArea(fakeBrowser.storage.session),
+    alarms: fakeAlarms(),
+    notifications: {
+      create: async (id, title, message) => {
+        notificationsShown.push({ id, title, message });
+      },
+      onClicked: (listener) => clickListeners.push(listener),
+    },
+    badge: {
+      set: async (text, color) => {
+        badges.push({ text, color });
+      },
+    },
+    tabs: {
+      open: async (url) => {
+        opened.push(url);
+      },
+    },
+    openOptionsPage: async () => {
+      opened.push('options');
+    },
+    onIdleStateLocked: () => undefined,
+    notificationsShown,
+    badges,
+    opened,
+  };
+}

@@ -1,0 +1,330 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { base64ToBytes, bytesToBase64 } from '../../../lib/client/base64';
+import { open, PBKDF2_ITERATIONS, VaultEnvelope } from '../../../lib/vault/envelope';
+import type { VaultSecrets } from '../../../lib/vault/secrets';
+import { VAULT_KEYS, Vault, VaultError, type VaultStatus } from '../../../lib/vault/vault';
+import { dumpArea, storageArea } from '../background/fake-platform';
+
+/** Low count for tests that are not about the KDF cost (the real one takes ~0.5 s per derivation). */
+const FAST = 1_000;
+const PASS = 'correct horse battery staple';
+const TOKEN_SECRET_BYTES = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);
+const TOKEN_SECRET = bytesToBase64(TOKEN_SECRET_BYTES);
+const PRIVATE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
+const secrets = (): VaultSecrets => ({
+  apiToken: { tokenId: 'tok-alice', secret: TOKEN_SECRET },
+  signing: { kind: 'eoa', privateKey: PRIVATE_KEY },
+});
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** Every form in which the secrets could leak into a dump. */
+function secretForms(): string[] {
+  const keyBytes = Buffer.from(PRIVATE_KEY.slice(2), 'hex');
+  return [
+    TOKEN_SECRET,
+    hex(TOKEN_SECRET_BYTES),
+    Buffer.from(TOKEN_SECRET_BYTES).toString('base64url'),
+    PRIVATE_KEY.slice(2),
+    PRIVATE_KEY.slice(2).toUpperCase(),
+    keyBytes.toString('base64'),
+    keyBytes.toString('base64url'),
+    PASS,
+  ];
+}
+
+function newVault(iterations = FAST): Vault {
+  return new Vault({
+    local: storageArea(fakeBrowser.storage.local),
+    session: storageArea(fakeBrowser.storage.session),
+    iterations,
+  });
+}
+
+async function storedEnvelope(): Promise<VaultEnvelope> {
+  const raw = (await fakeBrowser.storage.local.get(VAULT_KEYS.envelope))[VAULT_KEYS.envelope];
+  return VaultEnvelope.parse(raw);
+}
+
+async function writeEnvelope(envelope: VaultEnvelope): Promise<void> {
+  await fakeBrowser.storage.local.set({ [VAULT_KEYS.envelope]: envelope });
+}
+
+async function vaultErrorOf(promise: Promise<unknown>): Promise<VaultError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof VaultError) return error;
+    throw error;
+  }
+  throw new Error('expected a VaultError');
+}
+
+describe('Vault', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('gives back the same secrets after create, lock and unlock', async () => {
+    const vault = newVault();
+    expect(await vault.init()).toBe('empty');
+    await vault.create(secrets(), PASS);
+    expect(vault.status).toBe('unlocked');
+    await vault.lock();
+    expect(vault.status).toBe('locked');
+    await vault.unlock(PASS);
+    expect(vault.secrets()).toEqual(secrets());
+  });
+
+  it('refuses a wrong passphrase with a clear error and changes nothing', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const localBefore = await dumpArea(fakeBrowser.storage.local);
+
+    const error = await vaultErrorOf(vault.unlock('not the passphrase at all'));
+
+    expect(error.code).toBe('wrong-passphrase');
+    expect(error.message).toMatch(/passphrase does not open the vault/);
+    expect(vault.status).toBe('locked');
+    expect(() => vault.secrets()).toThrow(VaultError);
+    expect(await dumpArea(fakeBrowser.storage.local)).toBe(localBefore);
+    expect(await dumpArea(fakeBrowser.storage.session)).toBe('{}');
+  });
+
+  it('never writes a secret, the key or the passphrase in clear to storage.local', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.changePassphrase(PASS, `${PASS} again`);
+    await vault.lock();
+    await vault.unlock(`${PASS} again`);
+    const local = await dumpArea(fakeBrowser.storage.local);
+    expect(local).toContain('ciphertext');
+    for (const form of secretForms()) expect(local).not.toContain(form);
+  });
+
+  it('keeps the unlocked secrets in storage.session only (the scan would see them there)', async () => {
+    // Proves the scan above can fail: the same forms are found where they are meant to be.
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    const session = await dumpArea(fakeBrowser.storage.session);
+    expect(session).toContain(TOKEN_SECRET);
+    expect(session).toContain(PRIVATE_KEY.slice(2));
+  });
+
+  it('uses a fresh salt and IV on every write of the same secrets', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    const first = await storedEnvelope();
+    await vault.create(secrets(), PASS, true);
+    const second = await storedEnvelope();
+    expect(second.kdf.salt).not.toBe(first.kdf.salt);
+    expect(second.cipher.iv).not.toBe(first.cipher.iv);
+    expect(second.ciphertext).not.toBe(first.ciphertext);
+    expect(base64ToBytes(second.kdf.salt)).toHaveLength(32);
+    expect(base64ToBytes(second.cipher.iv)).toHaveLength(12);
+  });
+
+  it('stores the KDF parameters beside the ciphertext', async () => {
+    const vault = newVault(2_345);
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    const envelope = await storedEnvelope();
+    expect(envelope.kdf).toMatchObject({ name: 'PBKDF2', hash: 'SHA-256', iterations: 2_345 });
+    expect(envelope.cipher.name).toBe('AES-GCM');
+    expect(await vault.kdfIterations()).toBe(2_345);
+  });
+
+  it('re-encrypts an envelope written with fewer iterations at the current count on unlock', async () => {
+    const old = newVault(FAST);
+    await old.init();
+    await old.create(secrets(), PASS);
+    await old.lock();
+    const before = await storedEnvelope();
+
+    const upgraded = newVault(FAST * 3);
+    expect(await upgraded.init()).toBe('locked');
+    await upgraded.unlock(PASS);
+
+    const after = await storedEnvelope();
+    expect(after.kdf.iterations).toBe(FAST * 3);
+    expect(after.kdf.salt).not.toBe(before.kdf.salt);
+    expect(await open(after, PASS)).toBe(JSON.stringify(secrets()));
+    expect(upgraded.secrets()).toEqual(secrets());
+  });
+
+  it('leaves an envelope already at the current count as it is on unlock', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const before = await storedEnvelope();
+    await vault.unlock(PASS);
+    expect(await storedEnvelope()).toEqual(before);
+  });
+
+  it('raises an old envelope to the real 600,000 iterations by default', async () => {
+    expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    const old = newVault(FAST);
+    await old.init();
+    await old.create(secrets(), PASS);
+    await old.lock();
+
+    const real = new Vault({
+      local: storageArea(fakeBrowser.storage.local),
+      session: storageArea(fakeBrowser.storage.session),
+    });
+    await real.init();
+    await real.unlock(PASS);
+    expect(await real.kdfIterations()).toBe(600_000);
+  });
+
+  it('does not open when the stored iteration count was tampered with', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const envelope = await storedEnvelope();
+    // Lowering the count would make offline guessing cheaper: it must not still open.
+    await writeEnvelope({ ...envelope, kdf: { ...envelope.kdf, iterations: FAST + 1 } });
+    expect((await vaultErrorOf(vault.unlock(PASS))).code).toBe('wrong-passphrase');
+  });
+
+  it('does not open when one byte of the ciphertext was flipped', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const envelope = await storedEnvelope();
+    const bytes = base64ToBytes(envelope.ciphertext);
+    bytes[3] = (bytes[3] ?? 0) ^ 0x01;
+    await writeEnvelope({ ...envelope, ciphertext: bytesToBase64(bytes) });
+    expect((await vaultErrorOf(vault.unlock(PASS))).code).toBe('wrong-passphrase');
+    expect(vault.status).toBe('locked');
+  });
+
+  it('comes back unlocked in a new Vault over the same session storage (worker restart)', async () => {
+    const first = newVault();
+    await first.init();
+    await first.create(secrets(), PASS);
+
+    const restarted = newVault();
+    expect(await restarted.init()).toBe('unlocked');
+    expect(restarted.secrets()).toEqual(secrets());
+  });
+
+  it('comes back locked after a restart once locked: lock clears storage.session', async () => {
+    const first = newVault();
+    await first.init();
+    await first.create(secrets(), PASS);
+    await first.lock();
+    expect(await dumpArea(fakeBrowser.storage.session)).toBe('{}');
+
+    const restarted = newVault();
+    expect(await restarted.init()).toBe('locked');
+  });
+
+  it('drops a session copy that has no envelope beside it', async () => {
+    const first = newVault();
+    await first.init();
+    await first.create(secrets(), PASS);
+    await fakeBrowser.storage.local.remove(VAULT_KEYS.envelope);
+
+    const restarted = newVault();
+    expect(await restarted.init()).toBe('empty');
+    expect(await dumpArea(fakeBrowser.storage.session)).toBe('{}');
+  });
+
+  it('changes the passphrase: the old one stops working, the new one opens', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    const next = 'a completely different passphrase';
+    await vault.changePassphrase(PASS, next);
+    expect(vault.status).toBe('unlocked');
+    await vault.lock();
+    expect((await vaultErrorOf(vault.unlock(PASS))).code).toBe('wrong-passphrase');
+    await vault.unlock(next);
+    expect(vault.secrets()).toEqual(secrets());
+  });
+
+  it('refuses to change the passphrase with a wrong current one or a weak new one', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    const before = await storedEnvelope();
+    expect(
+      (await vaultErrorOf(vault.changePassphrase('wrong current', 'long enough new one'))).code,
+    ).toBe('wrong-passphrase');
+    expect((await vaultErrorOf(vault.changePassphrase(PASS, 'short'))).code).toBe(
+      'weak-passphrase',
+    );
+    expect(await storedEnvelope()).toEqual(before);
+  });
+
+  it('forgets everything: envelope, session copy and status', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    await vault.forget();
+    expect(vault.status).toBe('empty');
+    expect(await dumpArea(fakeBrowser.storage.local)).toBe('{}');
+    expect(await dumpArea(fakeBrowser.storage.session)).toBe('{}');
+    expect((await vaultErrorOf(vault.unlock(PASS))).code).toBe('empty');
+  });
+
+  it('will not overwrite an existing account unless asked to replace it', async () => {
+    const vault = newVault();
+    await vault.init();
+    await vault.create(secrets(), PASS);
+    expect((await vaultErrorOf(vault.create(secrets(), PASS))).code).toBe('exists');
+  });
+
+  it('refuses a weak passphrase at creation and stores nothing', async () => {
+    const vault = newVault();
+    await vault.init();
+    expect((await vaultErrorOf(vault.create(secrets(), 'short'))).code).toBe('weak-passphrase');
+    expect(await dumpArea(fakeBrowser.storage.local)).toBe('{}');
+  });
+
+  it('says locked or empty when asked for secrets it does not hold', async () => {
+    const vault = newVault();
+    await vault.init();
+    expect(() => vault.secrets()).toThrow(expect.objectContaining({ code: 'empty' }));
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    expect(() => vault.secrets()).toThrow(expect.objectContaining({ code: 'locked' }));
+  });
+
+  it('tells listeners of each status change', async () => {
+    const vault = newVault();
+    await vault.init();
+    const seen: VaultStatus[] = [];
+    vault.onChange((s) => seen.push(s));
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    await vault.lock();
+    await vault.unlock(PASS);
+    await vault.forget();
+    expect(seen).toEqual(['unlocked', 'locked', 'unlocked', 'empty']);
+  });
+
+  it('keeps delegated signing (no key) through a round trip', async () => {
+    const vault = newVault();
+    await vault.init();
+    const delegated: VaultSecrets = {
+      apiToken: { tokenId: 'tok-partner', secret: TOKEN_SECRET },
+      signing: { kind: 'delegated' },
+    };
+    await vault.create(delegated, PASS);
+    await vault.lock();
+    await vault.unlock(PASS);
+    expect(vault.secrets()).toEqual(delegated);
+  });
+});
