@@ -354,6 +354,22 @@ export function createHandlers(app: BackgroundApp): Handlers {
       const { checkedAt: _checkedAt, ...status } = app.mode;
       return status;
     },
+    'markets.venues': async () => {
+      const { data } = await app.api().getActiveMarkets({ limit: 100 });
+      return data.flatMap((m) =>
+        m.tradeType === 'clob' && m.venue
+          ? [
+              {
+                slug: m.slug,
+                title: m.title,
+                negRisk: m.negRisk,
+                grouped: m.group !== null,
+                venue: m.venue,
+              },
+            ]
+          : [],
+      );
+    },
     'withdraw.targets': async () => {
       const session = await trade();
       const act = session.actAs();
@@ -361,9 +377,12 @@ export function createHandlers(app: BackgroundApp): Handlers {
       const sub = act.onBehalfOf
         ? session.info.subAccounts.find((s) => s.id === act.onBehalfOf)
         : null;
+      // The caller is the token's owner (the partner for a sub-account): its account, smart
+      // wallet and allowlist are the allowed destinations; the funds leave the sub-account.
       return {
-        account: sub ? sub.account : session.info.profile.account,
-        smartWallet: sub ? null : session.info.profile.smartWallet,
+        source: sub ? sub.account : session.info.profile.account,
+        account: session.info.profile.account,
+        smartWallet: session.info.profile.smartWallet,
         allowlist,
         allowlistOwner: sub ? 'partner' : 'self',
       };

@@ -55,7 +55,13 @@ export const SigningChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('delegated'), activeSubAccountId: z.number().int().positive() }),
 ]);
 
+/**
+ * Where a withdrawal may go (spec): the caller's account, the caller's smart wallet, or an
+ * active address of the caller's allowlist. Acting for a sub-account the caller is the
+ * partner, so all three are the partner's; `source` is the wallet the funds leave.
+ */
 export const WithdrawalTargets = z.object({
+  source: Address,
   account: Address,
   smartWallet: Address.nullable(),
   allowlist: z.array(WithdrawalAddress),
@@ -63,6 +69,16 @@ export const WithdrawalTargets = z.object({
   allowlistOwner: z.enum(['self', 'partner']),
 });
 export type WithdrawalTargets = z.infer<typeof WithdrawalTargets>;
+
+/** A CLOB market's venue and kind: what the token-approvals table needs. */
+export const MarketVenue = z.object({
+  slug: z.string(),
+  title: z.string(),
+  negRisk: z.boolean(),
+  grouped: z.boolean(),
+  venue: z.object({ exchange: Address, adapter: Address }),
+});
+export type MarketVenue = z.infer<typeof MarketVenue>;
 
 const CancelOne = z.object({ marketSlug: Slug, orderId: OrderId });
 const CancelAllOnMarket = z.object({ marketSlug: Slug });
@@ -188,6 +204,8 @@ export const MESSAGES = {
     response: MaintenanceStatus,
     senders: ['page'],
   }),
+  /** The venues of the exchange's active CLOB markets (public data), for the approvals table. */
+  'markets.venues': message({ request: Empty, response: z.array(MarketVenue), senders: ['page'] }),
   'withdraw.targets': message({ request: Empty, response: WithdrawalTargets, senders: ['page'] }),
   'withdraw.submit': message({
     request: z.object({

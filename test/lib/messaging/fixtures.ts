@@ -130,6 +130,7 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
   'portfolio.refresh': {},
   'portfolio.pnlChart': { timeframe: '1w' },
   'maintenance.refresh': {},
+  'markets.venues': {},
   'withdraw.targets': {},
   'withdraw.submit': { amountRaw: '1000000' },
 };
@@ -204,7 +205,9 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'portfolio.refresh': () => ({}),
   'portfolio.pnlChart': ex.pnlChart,
   'maintenance.refresh': ex.maintenanceStatus,
+  'markets.venues': () => [],
   'withdraw.targets': () => ({
+    source: ex.ACCOUNT,
     account: ex.ACCOUNT,
     smartWallet: null,
     allowlist: ex.withdrawalAddresses(),

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/** One message per field (the first problem found), keyed by the field's name. */
+export type FieldIssues<K extends string = string> = Partial<Record<K, string>>;
+
+export type Checked<T, K extends string = string> =
+  | { ok: true; value: T }
+  | { ok: false; issues: FieldIssues<K> };
+
+/** Zod issues → the first message of each top-level field (`''` for the form itself). */
+export function fieldIssues<K extends string>(error: z.ZodError): FieldIssues<K> {
+  const issues: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    const field = key === '' ? '' : (key.split('.')[0] ?? '');
+    if (!(field in issues)) issues[field] = sentence(issue.message);
+  }
+  return issues as FieldIssues<K>;
+}
+
+/** Messages read as sentences beside their field: capital first letter, final period. */
+export function sentence(message: string): string {
+  const text = message.trim();
+  if (!text) return text;
+  const capital = text[0]?.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+export const hasIssues = (issues: FieldIssues): boolean => Object.keys(issues).length > 0;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { exportFileName, exportSettings, importSettings } from '../../../lib/settings/transfer';
+
+const edited: Settings = {
+  ...DEFAULT_SETTINGS,
+  autoLockMinutes: 5,
+  theme: 'dark',
+  quickTrade: { ...DEFAULT_SETTINGS.quickTrade, slippageMillis: 50 },
+};
+
+describe('settings export and import', () => {
+  it('round-trips the settings through a file', () => {
+    const result = importSettings(exportSettings(edited), DEFAULT_SETTINGS);
+    expect(result).toEqual({ ok: true, settings: edited, notes: [] });
+  });
+
+  it('never writes anything but settings', () => {
+    const file = JSON.parse(exportSettings(edited));
+    expect(Object.keys(file).sort()).toEqual(['kind', 'settings', 'version']);
+    expect(JSON.stringify(file)).not.toMatch(/secret|privateKey|passphrase|tokenId/i);
+  });
+
+  it('names the file by date', () => {
+    expect(exportFileName(new Date('2026-03-04T05:06:07Z'))).toBe(
+      'market-companion-settings-2026-03-04.json',
+    );
+  });
+
+  it('refuses a file that is not JSON', () => {
+    const result = importSettings('{ nope', DEFAULT_SETTINGS);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems[0]).toMatch(/^This file is not JSON/);
+  });
+
+  it('refuses a JSON file of something else', () => {
+    const result = importSettings('{"hello": 1}', DEFAULT_SETTINGS);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'This is not a Market Companion settings file (its "kind" is missing or different).',
+      ],
+    });
+  });
+
+  it('refuses another format version', () => {
+    const text = JSON.stringify({ kind: 'market-companion-settings', version: 2, settings: {} });
+    const result = importSettings(text, DEFAULT_SETTINGS);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems[0]).toMatch(/version 2; this extension reads version 1/);
+  });
+
+  it('says which values are wrong, by path', () => {
+    const file = JSON.parse(exportSettings(edited));
+    file.settings.autoLockMinutes = 0;
+    file.settings.quickTrade.presets = [];
+    const result = importSettings(JSON.stringify(file), DEFAULT_SETTINGS);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.some((p) => p.startsWith('autoLockMinutes:'))).toBe(true);
+    expect(result.problems.some((p) => p.startsWith('quickTrade.presets:'))).toBe(true);
+  });
+
+  it('keeps the current exchange and granted sites, and says so', () => {
+    const file = JSON.parse(exportSettings(edited));
+    file.settings.exchange = {
+      name: 'Acme',
+      apiUrl: 'https://api.acme.example',
+      wsUrl: 'https://api.acme.example',
+      siteMarketPattern: 'https://acme.example/m/:slug',
+    };
+    file.settings.extraSiteOrigins = ['https://acme.example'];
+    file.settings.secret = 'c2VjcmV0';
+    const result = importSettings(JSON.stringify(file), DEFAULT_SETTINGS);
+    if (!result.ok) throw new Error(result.problems.join(' '));
+    expect(result.settings.exchange).toEqual(DEFAULT_SETTINGS.exchange);
+    expect(result.settings.extraSiteOrigins).toEqual([]);
+    expect(result.settings.autoLockMinutes).toBe(5);
+    expect(result.notes.join(' ')).toMatch(/Ignored unknown entries: secret/);
+    expect(result.notes.join(' ')).toMatch(/exchange \(Acme/);
+    expect(result.notes.join(' ')).toMatch(/not granted in this browser/);
+  });
+
+  it('refuses a file far too large to be settings', () => {
+    const result = importSettings(' '.repeat(200_000), DEFAULT_SETTINGS);
+    expect(result.ok).toBe(false);
+  });
+});
