@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { StorageArea } from '../vault/vault';
 import { IntentView, isFinal } from './intent';
 
-/** The amounts of an order as JSON-safe strings, enough to sign it again. */
-export const AmountSpec = z.discriminatedUnion('orderType', [
+/**
+ * The amounts of an order as JSON-safe strings, enough to sign it again. A plain union:
+ * both FOK shapes share `orderType: 'FOK'`, which a discriminated union on `orderType`
+ * refuses at the first parse (and so would fail every journal read after a restart).
+ */
+export const AmountSpec = z.union([
   z.object({
     orderType: z.enum(['GTC', 'FAK']),
     side: z.enum(['BUY', 'SELL']),
