@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { PANEL_COMMANDS } from './lib/panel/commands';
 
 // The sandbox's market site is the default exchange in every build; other sites are
 // added at runtime through optional host permissions (see the options page).
@@ -18,6 +19,10 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'idle', 'notifications', 'scripting'],
     host_permissions: SANDBOX_ORIGINS,
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
+    commands: Object.fromEntries(
+      Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
+    ),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -2,7 +2,13 @@ import { browser } from 'wxt/browser';
 import { BackgroundApp } from '@/lib/background/app';
 import { createHandlers } from '@/lib/background/handlers';
 import { syncSiteScripts } from '@/lib/background/site-scripts';
-import { createRouter, PanelPortRequest, PORTS } from '@/lib/messaging';
+import {
+  createRouter,
+  PanelCommandMessage,
+  PanelPortRequest,
+  PORTS,
+  PROTOCOL,
+} from '@/lib/messaging';
 import { classifySender } from '@/lib/messaging/sender';
 import { createSettingsSource } from '@/lib/state/settings-item';
 import { browserPlatform } from './platform';
@@ -41,6 +47,23 @@ export default defineBackground(() => {
         return;
       }
       port.disconnect();
+    });
+  });
+
+  // Page-panel shortcuts go to the active tab's panel (top frame), only while the setting is on.
+  browser.commands?.onCommand.addListener((command, tab) => {
+    void ready.then(async ({ app }) => {
+      const name = PanelCommandMessage.shape.payload.shape.command.safeParse(command);
+      if (!name.success || !app.settings.shortcuts.enabled) return;
+      const tabId =
+        tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
+      if (tabId === undefined) return;
+      const message: PanelCommandMessage = {
+        protocol: PROTOCOL,
+        name: 'panel.command',
+        payload: { command: name.data },
+      };
+      await browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => undefined);
     });
   });
 

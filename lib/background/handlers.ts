@@ -6,9 +6,11 @@ import { ExchangeError } from '../client/errors';
 import { ExchangeClient } from '../client/exchange-client';
 import { RequestSigner } from '../client/hmac';
 import { priceQuickOrder } from '../desk/pricing';
+import { formatUsd } from '../format/money';
 import type { CredentialCheck, ScopeProbe } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import type { SenderVerdict } from '../messaging/sender';
+import { CONFIRM_FIELD } from '../panel/confirm';
 import { parseSitePattern, slugFromUrl } from '../site/pattern';
 import { VaultError } from '../vault/vault';
 import type { AccountInfo } from './account';
@@ -136,6 +138,28 @@ function assertPageMarket(
     });
 }
 
+/**
+ * A quick order above the confirmation threshold needs the second click. The desk refuses
+ * it too; refusing here first says so with a field the panel can act on (it arms the
+ * button). Orders above the per-order cap are left to the desk, which names the cap.
+ */
+function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boolean): void {
+  const { quickTrade, caps } = app.settings;
+  const threshold = BigInt(quickTrade.confirmAboveRaw);
+  if (confirmed || notionalRaw <= threshold || notionalRaw > BigInt(caps.maxOrderNotionalRaw))
+    return;
+  throw new ExchangeError({
+    kind: 'validation',
+    source: 'client',
+    issues: [
+      {
+        field: CONFIRM_FIELD,
+        message: `orders above ${formatUsd(threshold)} need a second click within 3 seconds`,
+      },
+    ],
+  });
+}
+
 export function createHandlers(app: BackgroundApp): Handlers {
   const trade = async () => {
     const session = app.session;
@@ -188,6 +212,7 @@ export function createHandlers(app: BackgroundApp): Handlers {
         app.portfolio.held(request.marketSlug, request.outcome),
         app.settings.quickTrade.slippageMillis,
       );
+      assertConfirmed(app, priced.notionalRaw, request.confirmed);
       return app.desk.place({
         marketSlug: request.marketSlug,
         marketTitle: market.title,
@@ -212,6 +237,30 @@ export function createHandlers(app: BackgroundApp): Handlers {
     },
     'panel.openOptions': async () => {
       await app.platform.openOptionsPage();
+      return {};
+    },
+    'panel.cancelIntent': async ({ marketSlug, clientOrderId }, sender) => {
+      assertPageMarket(app, sender, marketSlug);
+      await trade();
+      if (app.desk.view(clientOrderId)?.marketSlug !== marketSlug) {
+        throw new ExchangeError({
+          kind: 'forbidden',
+          message: 'that order is not one the extension placed for you on this market',
+        });
+      }
+      const view = await app.desk.cancel(clientOrderId);
+      void app.refreshOrders(marketSlug);
+      return view;
+    },
+    'panel.saveQuickTrade': async ({ presets, orderType }) => {
+      await app.updateSettings((s) => ({
+        ...s,
+        quickTrade: {
+          ...s.quickTrade,
+          ...(presets ? { presets } : {}),
+          ...(orderType ? { orderType } : {}),
+        },
+      }));
       return {};
     },
 

@@ -91,6 +91,9 @@ export function buildPanelState(input: PanelInputs): PanelState {
           tradeType: input.market.tradeType,
           status: input.market.status,
           deadline: input.market.deadline,
+          tokens: input.market.tokens
+            ? { yes: input.market.tokens.yes, no: input.market.tokens.no }
+            : null,
         }
       : null,
     vaultStatus: input.vault,

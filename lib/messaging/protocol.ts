@@ -7,6 +7,7 @@ import { Address } from '../api/primitives';
 import { PartnerAccount, Profile } from '../api/profiles';
 import { SandboxAccount } from '../api/sandbox';
 import { IntentView, QuickOrderRequest } from '../desk/intent';
+import { PANEL_COMMAND_NAMES } from '../panel/commands';
 import { PanelState, VaultView } from '../state/views';
 import { PrivateKey } from '../vault/secrets';
 
@@ -122,6 +123,27 @@ export const MESSAGES = {
     senders: ['content'],
   }),
   'panel.openOptions': message({ request: Empty, response: Empty, senders: ['content', 'page'] }),
+  /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */
+  'panel.cancelIntent': message({
+    request: z.object({ marketSlug: Slug, clientOrderId: z.string().min(1).max(128) }),
+    response: IntentView,
+    senders: ['content', 'page'],
+  }),
+  /** The quick-trade presets and order type as edited in the panel (nothing else). */
+  'panel.saveQuickTrade': message({
+    request: z
+      .object({
+        presets: z
+          .array(z.string().regex(/^[1-9]\d{0,14}$/, 'a preset is a positive amount in raw units'))
+          .min(1)
+          .max(6)
+          .optional(),
+        orderType: z.enum(['FOK', 'FAK']).optional(),
+      })
+      .strict(),
+    response: Empty,
+    senders: ['content', 'page'],
+  }),
 
   // ── Vault (extension pages only) ──────────────────────────────────────────────
   'vault.status': message({ request: Empty, response: VaultView, senders: ['page'] }),
@@ -241,3 +263,11 @@ export const PORTS = {
 } as const;
 
 export const PanelPortRequest = z.object({ marketSlug: Slug });
+
+/** Background → the active tab's page panel: a keyboard command (only the background sends it). */
+export const PanelCommandMessage = z.object({
+  protocol: z.literal(PROTOCOL),
+  name: z.literal('panel.command'),
+  payload: z.object({ command: z.enum(PANEL_COMMAND_NAMES) }),
+});
+export type PanelCommandMessage = z.infer<typeof PanelCommandMessage>;

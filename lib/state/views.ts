@@ -117,6 +117,8 @@ export const PanelState = z.object({
       tradeType: z.enum(['clob', 'amm']),
       status: z.string(),
       deadline: z.string().nullable(),
+      /** Token ids, so the panel can tell a YES order from a NO one. */
+      tokens: z.object({ yes: z.string(), no: z.string() }).nullable().optional(),
     })
     .nullable(),
   vaultStatus: z.enum(['empty', 'locked', 'unlocked']),

@@ -77,16 +77,18 @@ describe('createRouter: who may send what', () => {
     });
   });
 
-  it('lets content scripts send only the four narrow panel intents, the placement and opening options', () => {
+  it('lets content scripts send only the narrow panel intents, the placement, the presets and opening options', () => {
     const forContent = NAMES.filter((n) =>
       (MESSAGES[n].senders as readonly SenderKind[]).includes('content'),
     ).sort();
     expect(forContent).toEqual([
       'panel.cancelAll',
+      'panel.cancelIntent',
       'panel.cancelOrder',
       'panel.openOptions',
       'panel.quickOrder',
       'panel.savePlacement',
+      'panel.saveQuickTrade',
       'panel.state',
     ]);
   });

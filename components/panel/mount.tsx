@@ -1,0 +1,69 @@
+import { signal } from '@preact/signals';
+import { render } from 'preact';
+import type { PanelCommand } from '@/lib/panel/commands';
+import type { PanelPlacement } from '@/lib/panel/placement';
+import type { PanelVisibility } from '@/lib/panel/trust';
+import type { PortStore } from '@/lib/state/port-store';
+import type { PanelState } from '@/lib/state/views';
+import { PanelController } from './controller';
+import { type PanelDeps, PanelDepsContext } from './deps';
+import { createFrame } from './frame';
+import { Panel } from './Panel';
+
+export interface PanelMountOptions {
+  container: HTMLElement;
+  slug: string;
+  placement: PanelPlacement;
+  collapsed: boolean;
+  deps: PanelDeps;
+  /** The background's live state of one market (`connectPanelState`). */
+  connect: (slug: string) => PortStore<PanelState>;
+}
+
+export interface MountedPanel {
+  readonly slug: string;
+  /** The page moved to another market: same panel, new market. */
+  setSlug(slug: string): void;
+  /** A keyboard command forwarded by the background. */
+  command(command: PanelCommand): void;
+  unmount(): void;
+}
+
+/**
+ * Renders the panel into `container` (inside the shadow root) for one market, and swaps
+ * markets without moving or re-creating the panel.
+ */
+export function mountPanel(options: PanelMountOptions): MountedPanel {
+  const visibility = signal<PanelVisibility>('unknown');
+  const frame = createFrame(options.placement, options.collapsed);
+  let store = options.connect(options.slug);
+  const session = signal(new PanelController(options.deps, options.slug, store, visibility));
+
+  render(
+    <PanelDepsContext.Provider value={options.deps}>
+      <Panel session={session} frame={frame} visibility={visibility} />
+    </PanelDepsContext.Provider>,
+    options.container,
+  );
+
+  return {
+    get slug() {
+      return session.value.slug;
+    },
+    setSlug(slug) {
+      if (slug === session.value.slug) return;
+      store.close();
+      session.value.dispose();
+      store = options.connect(slug);
+      session.value = new PanelController(options.deps, slug, store, visibility);
+    },
+    command(command) {
+      session.value.command(command);
+    },
+    unmount() {
+      render(null, options.container);
+      store.close();
+      session.value.dispose();
+    },
+  };
+}

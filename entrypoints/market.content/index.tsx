@@ -1,0 +1,97 @@
+import themeCss from '@/assets/theme.css?inline';
+import { type MountedPanel, mountPanel } from '@/components/panel/mount';
+import panelCss from '@/components/panel/panel.css?inline';
+import { send } from '@/lib/messaging/browser';
+import { PanelCommandMessage } from '@/lib/messaging/protocol';
+import { panelSlugFor, slugTransition } from '@/lib/panel/site';
+import { mergeSettings } from '@/lib/settings/merge';
+import { readSettings, settingsItem } from '@/lib/state/settings-item';
+import { connectPanelState } from '@/lib/state/stores';
+
+/**
+ * The page panel on the exchange site's market pages. Thin: decides from the settings
+ * whether this URL is a market page (and which market), mounts the panel in a closed
+ * shadow root, follows single-page navigation, and hands keyboard commands from the
+ * background to the panel. The sandbox's site is in the manifest; other sites the user
+ * grants are registered at runtime (lib/background/site-scripts.ts, same output file).
+ */
+export default defineContentScript({
+  matches: ['http://127.0.0.1/*', 'http://localhost/*'],
+  runAt: 'document_end',
+  cssInjectionMode: 'manual',
+
+  async main(ctx) {
+    let settings = await readSettings();
+    let panel: MountedPanel | null = null;
+    let host: HTMLElement | null = null;
+
+    const applyTheme = () => {
+      if (!host) return;
+      if (settings.theme === 'system') host.removeAttribute('data-theme');
+      else host.setAttribute('data-theme', settings.theme);
+    };
+
+    const ui = await createShadowRootUi(ctx, {
+      // A built-in element, not a custom one: the page cannot define it and upgrade it.
+      name: 'aside',
+      mode: 'closed',
+      position: 'inline',
+      anchor: 'body',
+      append: 'last',
+      css: `${themeCss}\n${panelCss}`,
+      // Keys and clicks inside the panel are not the page's business.
+      isolateEvents: ['keydown', 'keyup', 'keypress', 'click', 'dblclick', 'input'],
+      onMount(_container, _shadow, shadowHost) {
+        host = shadowHost;
+        shadowHost.setAttribute('data-market-companion', 'panel');
+        applyTheme();
+        return null;
+      },
+      onRemove() {
+        panel?.unmount();
+        panel = null;
+        host = null;
+      },
+    });
+
+    const show = (slug: string) => {
+      ui.mount();
+      panel = mountPanel({
+        container: ui.uiContainer,
+        slug,
+        placement: { corner: settings.panel.corner, offset: settings.panel.offset },
+        collapsed: settings.panel.collapsed,
+        deps: { send, now: Date.now, newPressId: () => crypto.randomUUID() },
+        connect: connectPanelState,
+      });
+    };
+
+    const follow = () => {
+      const next = slugTransition(panel?.slug ?? null, panelSlugFor(settings, location.href));
+      if (next.kind === 'mount') show(next.slug);
+      else if (next.kind === 'switch') panel?.setSlug(next.slug);
+      else if (next.kind === 'unmount') ui.remove();
+    };
+
+    follow();
+    ctx.addEventListener(window, 'wxt:locationchange', follow);
+    // Back/forward between pushState entries (the location watcher also sees these).
+    ctx.addEventListener(window, 'popstate', follow);
+
+    const unwatch = settingsItem.watch((value) => {
+      settings = mergeSettings(value);
+      applyTheme();
+      follow();
+    });
+    ctx.onInvalidated(unwatch);
+
+    // Keyboard commands come only from our background (a page cannot message this world).
+    const onCommand = (message: unknown, sender: { id?: string; tab?: unknown }) => {
+      if (sender.id !== browser.runtime.id || sender.tab) return;
+      const parsed = PanelCommandMessage.safeParse(message);
+      if (parsed.success) panel?.command(parsed.data.payload.command);
+    };
+    browser.runtime.onMessage.addListener(onCommand);
+    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onCommand));
+  },
+});

@@ -1,0 +1,189 @@
+import type { Outcome } from '../api/primitives';
+import type { ParsedQuickOrder } from '../desk/intent';
+import { priceQuickOrder, quoteFor } from '../desk/pricing';
+import { formatContracts, formatUsd } from '../format/money';
+import { formatCents } from '../format/price';
+import { contractsForSpend } from '../orders/amounts';
+import { OrderRuleError } from '../orders/issues';
+import { RAW_PER_UNIT } from '../orders/units';
+import type { PanelState } from '../state/views';
+
+export const OUTCOMES: readonly Outcome[] = ['YES', 'NO'];
+export const SELL_PERCENTS = [25, 50, 100] as const;
+export type SellPercent = (typeof SELL_PERCENTS)[number];
+export type QuickOrderType = 'FOK' | 'FAK';
+
+/** What one quick-trade button is and would do, computed from the same book the background prices with. */
+export interface TradeButtonModel {
+  /** Stable per button across renders: `BUY:YES:0` (preset index), `SELL:NO:50`. */
+  key: string;
+  outcome: Outcome;
+  side: 'BUY' | 'SELL';
+  orderType: QuickOrderType;
+  amountRaw?: string;
+  sellPercent?: SellPercent;
+  /** `$10`, `50%`. */
+  label: string;
+  /** `≈17.5 @ 57¢`, `17.24 ≤ 59¢`; null when the book cannot price it. */
+  estimate: string | null;
+  /** Collateral at stake as the background will count it (null when unpriceable). */
+  notionalRaw: bigint | null;
+  needsConfirmation: boolean;
+  /** Why the button cannot be pressed right now (null: it can). */
+  disabledReason: string | null;
+}
+
+const millisToNumber = (millis: bigint): number => Number(millis) / 1000;
+
+/** `$10` for whole dollars, `$2.50` otherwise. */
+export function presetLabel(raw: string | bigint): string {
+  const value = BigInt(raw);
+  return formatUsd(value, value % RAW_PER_UNIT === 0n ? 0 : 2);
+}
+
+function refusalText(error: unknown): string {
+  if (error instanceof OrderRuleError) {
+    const text = error.issues.map((i) => i.message).join('; ');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return error instanceof Error ? error.message : 'This order cannot be priced right now.';
+}
+
+interface ModelInput {
+  key: string;
+  label: string;
+  request: ParsedQuickOrder;
+  state: PanelState;
+  held: bigint;
+  blocked: string | null;
+}
+
+function model({ key, label, request, state, held, blocked }: ModelInput): TradeButtonModel {
+  const base = {
+    key,
+    outcome: request.outcome,
+    side: request.side,
+    orderType: request.orderType,
+    label,
+    ...(request.amountRaw !== undefined ? { amountRaw: request.amountRaw } : {}),
+    ...(request.sellPercent !== undefined ? { sellPercent: request.sellPercent } : {}),
+  };
+  let priced: ReturnType<typeof priceQuickOrder>;
+  try {
+    priced = priceQuickOrder(request, state.book, held, state.quickTrade.slippageMillis);
+  } catch (error) {
+    return {
+      ...base,
+      estimate: null,
+      notionalRaw: null,
+      needsConfirmation: false,
+      disabledReason: blocked ?? refusalText(error),
+    };
+  }
+  const quote = quoteFor(state.book, request.outcome);
+  let estimate: string;
+  if (priced.limitMillis !== null) {
+    const { amounts } = priced;
+    const contracts = amounts.orderType === 'FOK' ? 0n : amounts.contracts;
+    estimate = `${formatContracts(contracts)} ${request.side === 'BUY' ? '≤' : '≥'} ${formatCents(millisToNumber(priced.limitMillis))}`;
+  } else if (request.side === 'BUY' && quote.askMillis !== null) {
+    const approx = contractsForSpend(BigInt(request.amountRaw ?? '0'), quote.askMillis);
+    estimate = `≈${formatContracts(approx)} @ ${formatCents(millisToNumber(quote.askMillis))}`;
+  } else if (request.side === 'SELL' && quote.bidMillis !== null) {
+    estimate = `≈${formatUsd(priced.notionalRaw)} @ ${formatCents(millisToNumber(quote.bidMillis))}`;
+  } else {
+    estimate = '';
+  }
+  return {
+    ...base,
+    estimate: estimate || null,
+    notionalRaw: priced.notionalRaw,
+    needsConfirmation: priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
+    disabledReason: blocked,
+  };
+}
+
+const heldOf = (state: PanelState, outcome: Outcome): bigint => {
+  const side = state.position?.[outcome === 'YES' ? 'yes' : 'no'];
+  const raw = side ? BigInt(side.contractsRaw) : 0n;
+  return raw > 0n ? raw : 0n;
+};
+
+export interface OutcomeButtons {
+  outcome: Outcome;
+  buys: TradeButtonModel[];
+  /** Empty when nothing of this outcome is held. */
+  sells: TradeButtonModel[];
+}
+
+/**
+ * Every quick-trade button of the panel for one order type: a buy per preset and outcome,
+ * and a sell per share of each held outcome. A block (locked, trading mode…) disables them
+ * all with its reason; a book that cannot price a button disables that one with why.
+ */
+export function tradeButtons(state: PanelState, orderType: QuickOrderType): OutcomeButtons[] {
+  const blocked = state.block ? state.block.message : null;
+  return OUTCOMES.map((outcome) => {
+    const held = heldOf(state, outcome);
+    const buys = state.quickTrade.presets.map((amountRaw, index) =>
+      model({
+        key: `BUY:${outcome}:${index}`,
+        label: presetLabel(amountRaw),
+        request: {
+          marketSlug: state.marketSlug,
+          outcome,
+          side: 'BUY',
+          orderType,
+          amountRaw,
+          pressId: 'estimate',
+          confirmed: false,
+        },
+        state,
+        held,
+        blocked,
+      }),
+    );
+    const sells =
+      held > 0n
+        ? SELL_PERCENTS.map((sellPercent) =>
+            model({
+              key: `SELL:${outcome}:${sellPercent}`,
+              label: `${sellPercent}%`,
+              request: {
+                marketSlug: state.marketSlug,
+                outcome,
+                side: 'SELL',
+                orderType,
+                sellPercent,
+                pressId: 'estimate',
+                confirmed: false,
+              },
+              state,
+              held,
+              blocked,
+            }),
+          )
+        : [];
+    return { outcome, buys, sells };
+  });
+}
+
+/** "Click again to confirm $250" (or without the amount when it cannot be priced). */
+export const confirmLabel = (button: Pick<TradeButtonModel, 'notionalRaw'>): string =>
+  button.notionalRaw !== null
+    ? `Click again to confirm ${formatUsd(button.notionalRaw)}`
+    : 'Click again to confirm';
+
+/** Best bid and ask of each outcome, for display (NO mirrors YES: bid = 1 − YES ask). */
+export function outcomeQuotes(
+  book: PanelState['book'],
+): Record<Outcome, { bid: number | null; ask: number | null }> {
+  const view = (outcome: Outcome) => {
+    const q = quoteFor(book, outcome);
+    return {
+      bid: q.bidMillis === null ? null : millisToNumber(q.bidMillis),
+      ask: q.askMillis === null ? null : millisToNumber(q.askMillis),
+    };
+  };
+  return { YES: view('YES'), NO: view('NO') };
+}

@@ -1,0 +1,33 @@
+/**
+ * What the browser tells us about whether the user can really see the panel: Chromium's
+ * IntersectionObserver v2 (`trackVisibility`) reports `isVisible: false` when the panel is
+ * covered, see-through, filtered or transformed — the tricks a page would use to make a
+ * user click a button they cannot see. Browsers without it report 'unknown'.
+ */
+export type PanelVisibility = 'visible' | 'obscured' | 'unknown';
+
+/** The parts of an input event the panel trusts: only the browser sets `isTrusted`. */
+export interface PressEvent {
+  isTrusted: boolean;
+}
+
+/**
+ * Why a press must be ignored, or null when it counts. A press that is not the user's own
+ * (a page script's `click()` or dispatched event) is dropped silently: the page learns
+ * nothing and no order leaves. A real click on a panel the page has hidden or covered is
+ * refused with a sentence, since the user may have meant to click something else.
+ */
+export function pressRefusal(
+  event: PressEvent,
+  visibility: PanelVisibility,
+): { silent: true } | { silent: false; message: string } | null {
+  if (!event.isTrusted) return { silent: true };
+  if (visibility === 'obscured') {
+    return {
+      silent: false,
+      message:
+        'Something on the page covers or hides this panel, so the click was ignored; nothing was sent.',
+    };
+  }
+  return null;
+}
