@@ -14,7 +14,7 @@ export interface NotificationSpec {
 }
 
 function priceText(contracts: bigint, collateral: bigint): string {
-  if (contracts <= 0n) return '';
+  if (contracts <= 0n || collateral <= 0n) return '';
   const price = Number((collateral * RAW_PER_UNIT) / contracts) / 1e6;
   return ` at ${price.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}`;
 }

@@ -11,12 +11,12 @@ import { type GuardLimits, OrderGuards } from './guards';
 import { type IntentState, type IntentView, isFinal } from './intent';
 import { type AmountSpec, type IntentRecord, type JournalStore, prunable } from './journal';
 import {
+  cancelledState,
   fillFromSettlement,
   stateAfterFill,
   stateFromExecution,
   stateFromOmeEvent,
   stateFromStatus,
-  stoppedState,
   summarize,
 } from './outcome';
 
@@ -215,7 +215,7 @@ export class OrderDesk {
     const id = record.view.orderId ? { orderId: record.view.orderId } : { clientOrderId };
     await this.deps.client().cancelOrder(id, this.deps.actAs());
     const filled = BigInt(record.view.filledContractsRaw);
-    this.finish(record, stoppedState(record.view, filled, false), null);
+    this.finish(record, cancelledState(record.view, filled, false), null);
     await this.save(record);
     return record.view;
   }
@@ -383,7 +383,11 @@ export class OrderDesk {
     if (state === null) return null;
     if (status.orderId) this.linkOrder(record, status.orderId);
     const filled = BigInt(status.filledSize);
-    if (filled > BigInt(record.view.filledContractsRaw)) {
+    if (record.view.orderType === 'FOK' && record.view.side === 'BUY') {
+      // A FOK BUY is sized in money: its filled size is the collateral spent, not contracts.
+      if (filled > BigInt(record.view.filledCollateralRaw))
+        record.view.filledCollateralRaw = filled.toString();
+    } else if (filled > BigInt(record.view.filledContractsRaw)) {
       const limit = record.view.price;
       record.view.filledContractsRaw = filled.toString();
       if (limit !== null) {

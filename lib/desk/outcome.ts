@@ -23,6 +23,23 @@ export function stoppedState(view: IntentView, filledContracts: bigint, stp: boo
   return view.orderType === 'GTC' ? 'cancelled' : 'killed';
 }
 
+/**
+ * Final state for an order cancelled (by its owner, by the exchange, or by self-trade
+ * prevention) rather than killed by the engine: a cancelled FAK/FOK is not "not filled
+ * for lack of liquidity".
+ */
+export function cancelledState(
+  view: IntentView,
+  filledContracts: bigint,
+  stp: boolean,
+): IntentState {
+  if (filledContracts > 0n)
+    return isComplete(view, filledContracts) ? 'filled' : 'partially-filled';
+  return stp ? 'stp-cancelled' : 'cancelled';
+}
+
+const STP_REASONS: ReadonlySet<string> = new Set(['STP_MAKER_CANCELLED', 'STP_TAKER_REJECTED']);
+
 /** After more fills arrive by event: a GTC keeps resting until complete; a released FAK/FOK is done. */
 export function stateAfterFill(view: IntentView, filledContracts: bigint): IntentState {
   if (view.orderType === 'GTC') return isComplete(view, filledContracts) ? 'filled' : 'resting';
@@ -82,12 +99,13 @@ export function stateFromOmeEvent(
   filledContracts: bigint,
 ): IntentState | null {
   switch (event.type) {
+    // Only a GTC can rest; a released FAK/FOK's outcome follows in its EXECUTION.
     case 'PLACEMENT':
-      return 'resting';
+      return view.orderType === 'GTC' ? 'resting' : null;
     case 'UPDATE':
-      return view.state === 'delayed' ? 'resting' : null;
+      return view.orderType === 'GTC' && view.state === 'delayed' ? 'resting' : null;
     case 'CANCELLATION':
-      return stoppedState(view, filledContracts, event.reason === 'STP_MAKER_CANCELLED');
+      return cancelledState(view, filledContracts, STP_REASONS.has(event.reason ?? ''));
     case 'EXECUTION':
       if (event.status === 'FILLED') return 'filled';
       if (event.status === 'KILLED') return stoppedState(view, filledContracts, false);
@@ -145,7 +163,8 @@ const STATE_WORDS: Record<IntentState, string> = {
 export function summarize(view: IntentView): string {
   const filled = BigInt(view.filledContractsRaw);
   const paid = BigInt(view.filledCollateralRaw);
-  const avg = filled > 0n ? Number((paid * RAW_PER_UNIT) / filled) / 1e6 : null;
+  // No price when the collateral is not known (a FOK adopted from a status check).
+  const avg = filled > 0n && paid > 0n ? Number((paid * RAW_PER_UNIT) / filled) / 1e6 : null;
   const fillText =
     filled > 0n
       ? `${fromRaw(filled)} ${view.outcome}${avg !== null ? ` at ${avg.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}` : ''}`

@@ -1,0 +1,545 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PlaceOrderBody } from '../../../lib/api/orders';
+import { ExchangeError } from '../../../lib/client/errors';
+import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
+import { ERRORS, SLUG } from './fake-exchange';
+import { C, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
+
+const parse = (json: string) => PlaceOrderBody.parse(JSON.parse(json));
+
+async function refusalOf(promise: Promise<unknown>): Promise<ExchangeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('OrderDesk: answers of the exchange', () => {
+  it('FOK BUY matched in full: filled, with the amounts and the order id of the answer', async () => {
+    const { desk, exchange } = rig();
+    const view = await desk.place(spec(fokBuy(5n * C)));
+    expect(view.state).toBe('filled');
+    expect(view.filledContractsRaw).toBe('10000000');
+    expect(view.filledCollateralRaw).toBe('5000000');
+    expect(view.orderId).toBe(exchange.placed[0]?.id);
+    expect(view.summary).toBe('filled 10 YES at 0.5');
+    expect(exchange.received).toHaveLength(1);
+    expect(parse(exchange.received[0] ?? '').clientOrderId).toBe(view.clientOrderId);
+  });
+
+  it('FAK BUY matched in part: partially filled', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'MATCHED', contracts: 4n * C, collateral: 2n * C });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('partially-filled');
+    expect(view.filledContractsRaw).toBe('4000000');
+    expect(view.summary).toBe('partially filled 4 YES at 0.5');
+  });
+
+  it('FAK that matched nothing (UNMATCHED): killed', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED' });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('killed');
+    expect(view.summary).toBe('not filled (no liquidity within the limit)');
+  });
+
+  it('GTC UNMATCHED: resting on the book', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED', status: 'OPEN' });
+    const view = await desk.place(spec(gtc('BUY', '0.4', 10n * C), { postOnly: true }));
+    expect(view.state).toBe('resting');
+    expect(parse(exchange.received[0] ?? '').postOnly).toBe(true);
+  });
+
+  it('DELAYED: waits with the eligibleAt of the answer', async () => {
+    const { desk, exchange } = rig();
+    const eligibleAt = '2026-11-22T08:00:03.000Z';
+    exchange.fill = () => ({ settlementStatus: 'DELAYED', eligibleAt });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('delayed');
+    expect(view.eligibleAt).toBe(eligibleAt);
+    expect(view.summary).toMatch(/^delayed until /);
+  });
+
+  it('CANCELED with STP_TAKER_REJECTED: cancelled by self-trade prevention', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'CANCELED', reason: 'STP_TAKER_REJECTED' });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('stp-cancelled');
+    expect(view.summary).toBe('cancelled by self-trade prevention');
+  });
+
+  it('FAILED: failed, with the reason of the answer', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'FAILED', reason: 'settlement reverted' });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('failed');
+    expect(view.error).toEqual({ kind: 'rejected', status: 200, message: 'settlement reverted' });
+    expect(view.summary).toBe('failed: Refused by the exchange: settlement reverted.');
+  });
+
+  it('FOK SELL of the NO outcome signs the NO token', async () => {
+    const { desk, exchange } = rig();
+    const view = await desk.place(spec(fokSell(10n * C), { outcome: 'NO' }));
+    expect(view.state).toBe('filled');
+    expect(parse(exchange.received[0] ?? '').order.tokenId).toBe(
+      '45612939483001873920947238472364736473628474638201928374655647382910293847561',
+    );
+  });
+});
+
+describe('OrderDesk: exactly once under failures', () => {
+  it('resends the identical bytes after a 5xx the exchange did not handle', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.server });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toHaveLength(2);
+    expect(exchange.received[1]).toBe(exchange.received[0]);
+    expect(exchange.placed).toHaveLength(1);
+    expect(exchange.statusCalls).toEqual([{ clientOrderIds: [view.clientOrderId] }]);
+  });
+
+  it('adopts an order whose answer was lost (network) when the status says FILLED: no second send', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(view.orderId).toBe(exchange.placed[0]?.id);
+    expect(exchange.received).toHaveLength(1);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('adopts a FOK BUY whose answer was lost: its filled size is the money it spent', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy(5n * C)));
+    expect(view.state).toBe('filled');
+    // The status reports a FOK BUY's size in collateral: 5 spent, not 5 contracts bought.
+    expect(view.filledCollateralRaw).toBe('5000000');
+    expect(view.filledContractsRaw).not.toBe('5000000');
+    expect(view.summary).not.toMatch(/ at 0$/);
+  });
+
+  it('adopts a FOK SELL whose answer was lost without inventing a price', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokSell(10n * C)));
+    expect(view.state).toBe('filled');
+    expect(view.filledContractsRaw).toBe('10000000');
+    expect(view.summary).toBe('filled 10 YES');
+  });
+
+  it('adopts a GTC whose answer was lost when the status says OPEN: resting', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED', status: 'OPEN' });
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.timeout });
+    const view = await desk.place(spec(gtc('BUY', '0.4', 10n * C)));
+    expect(view.state).toBe('resting');
+    expect(exchange.received).toHaveLength(1);
+  });
+
+  it('adopts an order answered with a 5xx after it was handled', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.server });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toHaveLength(1);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('resends the identical bytes when the status says UNKNOWN after a network error', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.network });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toHaveLength(2);
+    expect(exchange.received[1]).toBe(exchange.received[0]);
+  });
+
+  it('treats a 429 that outlasted the retries like a lost answer: ask, then resend the same bytes', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.rateLimited });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toEqual([exchange.received[0], exchange.received[0]]);
+  });
+
+  it('asks again when the status check itself fails, and never sends twice', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    exchange.statusScript.push({ kind: 'fail', error: ERRORS.server });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(exchange.statusCalls).toHaveLength(2);
+    expect(exchange.received).toHaveLength(1);
+  });
+
+  it('on a 409 reconciles and never signs again, even while the exchange still says UNKNOWN', async () => {
+    const { desk, exchange } = rig();
+    // The first copy landed but is "being processed": invisible to two status checks.
+    exchange.hideNextFor = 2;
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toHaveLength(2);
+    expect(exchange.received[1]).toBe(exchange.received[0]);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('after a 409 keeps asking rather than sending, and leaves the intent to the next resume', async () => {
+    const { desk, exchange } = rig();
+    exchange.hideNextFor = 100;
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy()), 50);
+    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await settle();
+    expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
+    expect(exchange.received).toHaveLength(2);
+
+    const landed = exchange.placed[0];
+    if (landed) landed.hiddenFor = 0;
+    desk.resumePending();
+    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+    expect(exchange.received).toHaveLength(2);
+  });
+
+  it('gives up with a clear failure after three unanswered sends, and nothing was placed', async () => {
+    const { desk, exchange } = rig();
+    for (let i = 0; i < 3; i++) exchange.script.push({ kind: 'fail-before', error: ERRORS.server });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('failed');
+    expect(view.summary).toBe(
+      'failed: The exchange never confirmed this order after 3 attempts; it was not placed.',
+    );
+    expect(new Set(exchange.received).size).toBe(1);
+    expect(exchange.received).toHaveLength(3);
+    expect(exchange.placed).toHaveLength(0);
+  });
+
+  it('signs afresh after a receive-window 425: new salt and signature, same clientOrderId', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.receiveWindow });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('filled');
+    expect(exchange.received).toHaveLength(2);
+    const [first, second] = exchange.received.map(parse);
+    expect(second?.clientOrderId).toBe(first?.clientOrderId);
+    expect(second?.order.salt).not.toBe(first?.order.salt);
+    expect(second?.order.signature).not.toBe(first?.order.signature);
+    expect(second?.order.makerAmount).toBe(first?.order.makerAmount);
+    expect(exchange.statusCalls).toHaveLength(0);
+  });
+
+  it('stops after three signatures refused for their age: rejected, nothing placed', async () => {
+    const { desk, exchange } = rig();
+    for (let i = 0; i < 5; i++)
+      exchange.script.push({ kind: 'fail-before', error: ERRORS.receiveWindow });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('rejected');
+    expect(view.error?.kind).toBe('receive-window');
+    expect(exchange.received).toHaveLength(3);
+    expect(new Set(exchange.received.map((j) => parse(j).order.signature)).size).toBe(3);
+    expect(exchange.placed).toHaveLength(0);
+  });
+
+  it('a trading-mode 425 asks for a maintenance refresh and ends rejected with resumeAt', async () => {
+    const { desk, exchange, refusals } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.tradingMode });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('rejected');
+    expect(view.error).toEqual(ERRORS.tradingMode);
+    expect(refusals).toEqual([ERRORS.tradingMode]);
+    expect(exchange.received).toHaveLength(1);
+    expect(view.summary).toMatch(
+      /^rejected: Not accepted now: trading is disabled\. Trading resumes at/,
+    );
+  });
+
+  it('a validation 400 ends rejected with the issues, and is not sent again', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.validation });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('rejected');
+    expect(view.error).toEqual(ERRORS.validation);
+    expect(view.summary).toBe(
+      'rejected: The exchange refused the request: makerAmount must be at least 100.',
+    );
+    expect(exchange.received).toHaveLength(1);
+    expect(exchange.statusCalls).toHaveLength(0);
+  });
+
+  it('a business 400 ends rejected with its message', async () => {
+    const { desk, exchange } = rig();
+    exchange.script.push({ kind: 'fail-before', error: ERRORS.rejected });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view.state).toBe('rejected');
+    expect(view.summary).toBe(
+      'rejected: Refused by the exchange: Insufficient collateral balance.',
+    );
+  });
+
+  it('refuses an order its own rules reject before anything is sent', async () => {
+    const { desk, exchange } = rig();
+    // 0.555 × 3 contracts + 1 raw is not a whole raw amount.
+    const view = await desk.place(spec(fak('BUY', '0.555', 3n * C + 1n)));
+    expect(view.state).toBe('rejected');
+    expect(view.error?.kind).toBe('validation');
+    expect(exchange.received).toHaveLength(0);
+  });
+});
+
+describe('OrderDesk: guards', () => {
+  it('refuses an order above the per-order cap, journals nothing and sends nothing', async () => {
+    const { desk, exchange, area } = rig();
+    const error = await refusalOf(desk.place(spec(fokBuy(1_001n * C), { confirmed: true })));
+    expect(error.message).toBe(
+      'This order ($1001.00) is above your per-order cap of $1000.00; raise the cap in the options page to place it.',
+    );
+    expect(desk.views()).toEqual([]);
+    expect(await new SessionJournal(area).loadAll()).toEqual([]);
+    expect(exchange.received).toHaveLength(0);
+  });
+
+  it('asks for a confirmation above the threshold, and places it once confirmed', async () => {
+    const { desk, exchange } = rig();
+    const error = await refusalOf(desk.place(spec(fokBuy(150n * C))));
+    expect(error.message).toBe('Orders above $100.00 need a second click within 3 seconds.');
+    expect(exchange.received).toHaveLength(0);
+    const view = await desk.place(spec(fokBuy(150n * C), { confirmed: true }));
+    expect(view.state).toBe('filled');
+  });
+
+  it('caps the orders per minute, and lets more through once the minute has passed', async () => {
+    const { desk, state, clock } = rig();
+    state.limits = { ...state.limits, maxOrdersPerMinute: 2 };
+    await desk.place(spec(fokBuy()));
+    clock.now += 30_000;
+    await desk.place(spec(fokBuy()));
+    const error = await refusalOf(desk.place(spec(fokBuy())));
+    expect(error.message).toMatch(/placed 2 orders in the last minute/);
+    clock.now += 30_001;
+    expect((await desk.place(spec(fokBuy()))).state).toBe('filled');
+  });
+
+  it('refuses while locked, before journaling anything', async () => {
+    const { desk, state, exchange } = rig();
+    state.locked = true;
+    const error = await refusalOf(desk.place(spec(fokBuy())));
+    expect(error.message).toBe('Unlock the extension first.');
+    expect(desk.views()).toEqual([]);
+    expect(exchange.received).toHaveLength(0);
+  });
+
+  it.each([
+    ['cancel_only', false, 'Trading is limited to cancellations right now.'],
+    ['disabled', false, 'Trading is disabled right now.'],
+    ['post_only', false, 'The exchange accepts post-only orders only right now.'],
+  ] as const)('refuses in %s mode', async (mode, postOnly, message) => {
+    const { desk, state, exchange } = rig();
+    state.mode = mode;
+    const error = await refusalOf(desk.place(spec(gtc('BUY', '0.4', 10n * C), { postOnly })));
+    expect(error.message).toBe(message);
+    expect(exchange.received).toHaveLength(0);
+  });
+
+  it('accepts a post-only order in post_only mode, and any order when the mode is unknown', async () => {
+    const { desk, state, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED', status: 'OPEN' });
+    state.mode = 'post_only';
+    expect((await desk.place(spec(gtc('BUY', '0.4', 10n * C), { postOnly: true }))).state).toBe(
+      'resting',
+    );
+    state.mode = null;
+    expect((await desk.place(spec(gtc('BUY', '0.4', 10n * C)))).state).toBe('resting');
+  });
+
+  it('a double click (same pressId) is one intent and one order', async () => {
+    const { desk, exchange } = rig();
+    const [a, b] = await Promise.all([
+      desk.place(spec(fokBuy(), { pressId: 'press-1' })),
+      desk.place(spec(fokBuy(), { pressId: 'press-1' })),
+    ]);
+    const c = await desk.place(spec(fokBuy(), { pressId: 'press-1' }));
+    expect(b.clientOrderId).toBe(a.clientOrderId);
+    expect(c.clientOrderId).toBe(a.clientOrderId);
+    expect(desk.views()).toHaveLength(1);
+    expect(exchange.received).toHaveLength(1);
+    const d = await desk.place(spec(fokBuy(), { pressId: 'press-2' }));
+    expect(d.clientOrderId).not.toBe(a.clientOrderId);
+  });
+});
+
+describe('OrderDesk: the journal and restarts', () => {
+  it('journals the intent with its signed bytes before the first send', async () => {
+    const { desk, exchange, area } = rig();
+    const seen: IntentRecord[] = [];
+    exchange.onPlace = async (json) => {
+      const records = await new SessionJournal(area).loadAll();
+      const record = records.find((r) => r.body === json);
+      if (record) seen.push(record);
+    };
+    await desk.place(spec(fokBuy()));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.view.state).toBe('sending');
+    expect(seen[0]?.sends).toBe(1);
+  });
+
+  it('on restart, an intent cut off while preparing is a clear failure and is never sent', async () => {
+    const r = rig();
+    r.state.stallSigning = true;
+    const first = await r.desk.place(spec(fokBuy()), 20);
+    expect(first.state).toBe('preparing');
+    const [record] = await new SessionJournal(r.area).loadAll();
+    expect(record?.view.state).toBe('preparing');
+
+    r.state.stallSigning = false;
+    const restarted = await r.restart();
+    const view = restarted.view(first.clientOrderId);
+    expect(view?.state).toBe('failed');
+    expect(view?.summary).toBe(
+      'failed: Not sent: the extension restarted before the order left. Nothing was placed.',
+    );
+    restarted.resumePending();
+    await settle();
+    expect(r.exchange.received).toHaveLength(0);
+    const [stored] = await new SessionJournal(r.area).loadAll();
+    expect(stored?.view.state).toBe('failed');
+  });
+
+  it('on restart, an intent whose send never arrived is sent again with the same bytes, once', async () => {
+    const { desk, exchange, restart } = rig();
+    exchange.script.push({ kind: 'hang-before' });
+    const first = await desk.place(spec(fokBuy()), 20);
+    expect(first.state).toBe('sending');
+
+    const restarted = await restart();
+    restarted.resumePending();
+    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    expect(exchange.received).toHaveLength(2);
+    expect(exchange.received[1]).toBe(exchange.received[0]);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('on restart, an intent whose send landed unanswered is reconciled, not placed twice', async () => {
+    const { desk, exchange, restart } = rig();
+    exchange.script.push({ kind: 'hang-after' });
+    const first = await desk.place(spec(fokBuy()), 20);
+    expect(first.state).toBe('sending');
+
+    const restarted = await restart();
+    restarted.resumePending();
+    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    expect(restarted.view(first.clientOrderId)?.orderId).toBe(exchange.placed[0]?.id);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('on restart, an intent left reconciling asks the exchange and finishes', async () => {
+    const { desk, exchange, restart } = rig();
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    exchange.statusScript.push({ kind: 'hang' });
+    const first = await desk.place(spec(fokBuy()), 20);
+    expect(first.state).toBe('reconciling');
+
+    const restarted = await restart();
+    restarted.resumePending();
+    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    expect(exchange.received).toHaveLength(1);
+    expect(exchange.placed).toHaveLength(1);
+  });
+
+  it('keeps the intents and their states across a restart', async () => {
+    const { desk, restart } = rig();
+    const a = await desk.place(spec(fokBuy()));
+    const restarted = await restart();
+    expect(restarted.view(a.clientOrderId)).toEqual(desk.view(a.clientOrderId));
+    expect(restarted.pending()).toEqual([]);
+  });
+});
+
+describe('OrderDesk: cancel', () => {
+  it('cancels a delayed order by its id', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'DELAYED', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    const view = await desk.place(spec(fokBuy()));
+    const after = await desk.cancel(view.clientOrderId);
+    expect(exchange.cancels).toEqual([{ orderId: view.orderId }]);
+    expect(after.state).toBe('cancelled');
+    expect(after.summary).toBe('cancelled');
+  });
+
+  it('does not call the exchange for an intent that is already final', async () => {
+    const { desk, exchange } = rig();
+    const view = await desk.place(spec(fokBuy()));
+    expect((await desk.cancel(view.clientOrderId)).state).toBe('filled');
+    expect(exchange.cancels).toEqual([]);
+  });
+
+  it('refuses to cancel an intent it does not know', async () => {
+    const { desk } = rig();
+    expect((await refusalOf(desk.cancel('someone-else'))).message).toBe(
+      'That order is not one this extension placed.',
+    );
+  });
+
+  it('keeps the intent as it was when the exchange refuses the cancel', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'DELAYED', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    const view = await desk.place(spec(fokBuy()));
+    const placed = exchange.placed[0];
+    if (placed) placed.canceled = true;
+    await refusalOf(desk.cancel(view.clientOrderId));
+    expect(desk.view(view.clientOrderId)?.state).toBe('delayed');
+  });
+});
+
+describe('OrderDesk: resume', () => {
+  it('asks about resting and overdue delayed intents on resume', async () => {
+    const { desk, exchange, clock } = rig();
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED', status: 'OPEN' });
+    const resting = await desk.place(spec(gtc('BUY', '0.4', 10n * C)));
+    exchange.fill = () => ({ settlementStatus: 'DELAYED', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    const delayed = await desk.place(spec(fokBuy()));
+    const [p1, p2] = exchange.placed;
+    if (!p1 || !p2) throw new Error('two orders expected');
+    p1.fill = {
+      settlementStatus: 'MATCHED',
+      contracts: 10n * C,
+      collateral: 4n * C,
+      status: 'FILLED',
+    };
+    p2.fill = {
+      settlementStatus: 'MATCHED',
+      contracts: 10n * C,
+      collateral: 5n * C,
+      status: 'FILLED',
+    };
+
+    desk.resumePending();
+    await vi.waitFor(() => expect(desk.view(resting.clientOrderId)?.state).toBe('filled'));
+    // Not yet overdue: left to its events.
+    expect(desk.view(delayed.clientOrderId)?.state).toBe('delayed');
+
+    clock.now = Date.parse('2026-11-22T08:00:06.000Z');
+    desk.resumePending();
+    await vi.waitFor(() => expect(desk.view(delayed.clientOrderId)?.state).toBe('filled'));
+  });
+
+  it('lists only unfinished intents as pending', async () => {
+    const { desk, exchange } = rig();
+    await desk.place(spec(fokBuy()));
+    exchange.fill = () => ({ settlementStatus: 'UNMATCHED', status: 'OPEN' });
+    const resting = await desk.place(spec(gtc('SELL', '0.6', 10n * C)));
+    expect(desk.pending().map((v) => v.clientOrderId)).toEqual([resting.clientOrderId]);
+    expect(desk.views().map((v) => v.marketSlug)).toEqual([SLUG, SLUG]);
+  });
+});
