@@ -1,3 +1,28 @@
+import '@/assets/theme.css';
+import '@/components/popup/popup.css';
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { Popup } from '@/components/popup/Popup';
+import { send } from '@/lib/messaging/browser';
+import { connectAppState } from '@/lib/state/stores';
 
-render(<p>Market Companion</p>, document.getElementById('app') as HTMLElement);
+// `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
+const limitParam = Number(new URLSearchParams(location.search).get('feedLimit'));
+const feedLimit =
+  Number.isInteger(limitParam) && limitParam >= 1 && limitParam <= 30 ? limitParam : undefined;
+
+const root = document.getElementById('app');
+if (root) {
+  render(
+    <Popup
+      store={connectAppState()}
+      services={{
+        send,
+        openTab: (url) => void browser.tabs.create({ url }),
+        openOptions: () => void browser.runtime.openOptionsPage(),
+      }}
+      feedLimit={feedLimit}
+    />,
+    root,
+  );
+}

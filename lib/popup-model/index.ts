@@ -6,3 +6,4 @@ export * from './links';
 export * from './orders';
 export * from './pnl-chart';
 export * from './positions';
+export * from './unlock';

@@ -106,7 +106,12 @@ describe('feedCard', () => {
           occurredAt: '2026-11-22T08:00:00.000Z',
           profile: ex.feedProfile(),
         },
-        { id: 'x-2', entryType: 'SOMETHING', occurredAt: '2026-11-22T08:00:00.000Z' },
+        {
+          id: 'x-2',
+          entryType: 'SOMETHING',
+          occurredAt: '2026-11-22T08:00:00.000Z',
+          profile: null,
+        },
       ],
     });
     const [a, b] = page.events.map(feedCard);

@@ -4,7 +4,7 @@
  * contract fails here first.
  */
 import { FeedResponse, type FeedResponseInput } from '../../../lib/api/feed';
-import { Positions, type PositionsInput } from '../../../lib/api/portfolio';
+import { ClobPosition, Positions, type PositionsInput } from '../../../lib/api/portfolio';
 import { IntentView } from '../../../lib/desk/intent';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { AppSnapshot } from '../../../lib/state/views';
@@ -28,14 +28,14 @@ export const RESOLVED_NO = '2222';
 export function clobEntry(
   slug: string,
   title: string,
-  over: Partial<ReturnType<typeof ex.clobPosition>> = {},
-) {
+  over: Record<string, unknown> = {},
+): ClobPosition {
   const base = ex.clobPosition();
-  return {
+  return ClobPosition.parse({
     ...base,
     market: { ...base.market, slug, title, image_url: `https://cdn.example/${slug}.png` },
     ...over,
-  };
+  });
 }
 
 export function positionsInput(): PositionsInput {
@@ -53,7 +53,7 @@ export function positionsInput(): PositionsInput {
     tokensBalance: { yes: '10000000', no: '0' },
   });
   const resolvedBase = ex.clobPosition();
-  const election = {
+  const election = ClobPosition.parse({
     ...resolvedBase,
     market: {
       ...resolvedBase.market,
@@ -75,7 +75,7 @@ export function positionsInput(): PositionsInput {
     },
     tokensBalance: { yes: '5000000', no: '0' },
     orders: [],
-  };
+  });
   const cut = clobEntry('sandbox-fed-cut', 'Fed cuts in December?', {
     positions: {
       yes: side(),

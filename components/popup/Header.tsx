@@ -1,0 +1,55 @@
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { useAction } from '@/components/common/useAction';
+import { shortAddress } from '@/lib/format/identity';
+import { connectionBadge, modeBanner } from '@/lib/popup-model/header';
+import type { AppSnapshot } from '@/lib/state/views';
+import { ConnectionStatus } from './ConnectionStatus';
+import { ModeBanner } from './ModeBanner';
+import { SubAccountPicker } from './SubAccountPicker';
+import { useServices } from './services';
+
+/** Who, the connection, a lock button, the sub-account in partner mode, the trading mode. */
+export function Header({
+  snapshot,
+  portConnected,
+}: {
+  snapshot: AppSnapshot;
+  portConnected: boolean;
+}) {
+  const { send } = useServices();
+  const lock = useAction(() => send('vault.lock', {}));
+  const { vault } = snapshot;
+  const unlocked = vault.status === 'unlocked';
+  // Locked: nothing of the account is shown, not even whose it is.
+  const name = unlocked
+    ? (vault.displayName ?? (vault.account ? shortAddress(vault.account) : 'Market Companion'))
+    : 'Market Companion';
+  const banner = unlocked ? modeBanner(snapshot.mode) : null;
+  return (
+    <header class="top">
+      <div class="top-row">
+        <div class="who">
+          <strong>{name}</strong>
+          <span class="exchange">{vault.exchangeName}</span>
+        </div>
+        <ConnectionStatus
+          badge={connectionBadge(vault.status, snapshot.connection, portConnected)}
+        />
+        {unlocked ? (
+          <button
+            type="button"
+            class="ghost small"
+            onClick={() => void lock.run()}
+            disabled={lock.busy}
+            title="Lock: forget the keys until the passphrase is entered again"
+          >
+            Lock
+          </button>
+        ) : null}
+      </div>
+      {lock.error ? <ErrorLine error={lock.error} /> : null}
+      {unlocked ? <SubAccountPicker vault={vault} /> : null}
+      {banner ? <ModeBanner banner={banner} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ComponentChildren } from 'preact';
+import { marketUrl } from '@/lib/popup-model/links';
+import { useServices } from './services';
+
+/**
+ * A market's image and title; the title opens the market page on the exchange site
+ * (plain text when the page cannot be named).
+ */
+export function MarketHeading({
+  slug,
+  title,
+  imageUrl,
+  sitePattern,
+  level = 3,
+  children,
+}: {
+  slug: string | null;
+  title: string;
+  imageUrl: string | null;
+  sitePattern: string;
+  level?: 2 | 3 | 4;
+  children?: ComponentChildren;
+}) {
+  const { openTab } = useServices();
+  const url = marketUrl(sitePattern, slug);
+  const Heading = `h${level}` as 'h3';
+  return (
+    <div class="market-heading">
+      {imageUrl ? (
+        <img class="thumb" src={imageUrl} alt="" width={28} height={28} loading="lazy" />
+      ) : (
+        <span class="thumb thumb-empty" aria-hidden="true" />
+      )}
+      <div class="market-heading-text">
+        <Heading class="market-title">
+          {url ? (
+            <a
+              href={url}
+              onClick={(event) => {
+                event.preventDefault();
+                openTab(url);
+              }}
+            >
+              {title}
+            </a>
+          ) : (
+            title
+          )}
+        </Heading>
+        {children}
+      </div>
+    </div>
+  );
+}

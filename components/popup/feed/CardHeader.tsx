@@ -1,0 +1,35 @@
+import { timeAgo } from '@/lib/format/time';
+
+/** Who did it, what, and when. */
+export function CardHeader({
+  who,
+  avatarUrl,
+  action,
+  occurredAt,
+  now,
+}: {
+  who: string | null;
+  avatarUrl: string | null;
+  action: string;
+  occurredAt: string;
+  now?: number;
+}) {
+  const name = who ?? 'A trader';
+  return (
+    <header class="card-head">
+      {avatarUrl ? (
+        <img class="avatar" src={avatarUrl} alt="" width={20} height={20} loading="lazy" />
+      ) : (
+        <span class="avatar avatar-empty" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span class="card-who">
+        <strong>{name}</strong> {action}
+      </span>
+      <time class="card-time" dateTime={occurredAt} title={new Date(occurredAt).toLocaleString()}>
+        {timeAgo(occurredAt, now)}
+      </time>
+    </header>
+  );
+}

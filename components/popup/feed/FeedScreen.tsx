@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { TabPanel, Tabs } from '@/components/common/Tabs';
+import type { FeedAudience } from '@/lib/api/feed';
+import { timeAgo } from '@/lib/format/time';
+import { FeedPager } from '@/lib/popup-model/feed-pager';
+import { useServices } from '../services';
+import { FeedCard } from './FeedCard';
+import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';
+import { LoadMore } from './LoadMore';
+
+const AUDIENCES = [
+  { id: 'all', label: 'All' },
+  { id: 'featured', label: 'Featured' },
+  { id: 'following', label: 'Following' },
+] as const satisfies readonly { id: FeedAudience; label: string }[];
+
+/** The exchange's trading feed, by audience, paged as it scrolls. */
+export function FeedScreen({ sitePattern, limit }: { sitePattern: string; limit?: number }) {
+  const { send } = useServices();
+  const pager = useMemo(
+    () =>
+      new FeedPager({
+        fetchPage: (request) => send('feed.page', request),
+        ...(limit ? { limit } : {}),
+      }),
+    [],
+  );
+  const [state, setState] = useState(pager.state);
+  useEffect(() => {
+    const off = pager.subscribe(setState);
+    pager.start();
+    return () => {
+      off();
+      pager.dispose();
+    };
+  }, [pager]);
+
+  const ready = state.phase === 'ready' || state.phase === 'loading-more';
+  return (
+    <div class="feed-screen">
+      <div class="feed-bar">
+        <Tabs
+          items={AUDIENCES}
+          selected={state.audience}
+          onSelect={(audience) => pager.select(audience)}
+          label="Whose trades"
+          idPrefix="feed"
+        />
+        <button
+          type="button"
+          class="ghost small"
+          onClick={() => pager.reload()}
+          disabled={state.phase === 'loading'}
+          title={state.loadedAt ? `Updated ${timeAgo(state.loadedAt)}` : undefined}
+        >
+          Refresh
+        </button>
+      </div>
+      <TabPanel idPrefix="feed" id={state.audience}>
+        {state.notice ? <p class="note">{state.notice}</p> : null}
+        {ready && state.effectiveAudience ? (
+          <FallbackNote requested={state.audience} served={state.effectiveAudience} />
+        ) : null}
+        {state.phase === 'unavailable' && state.error ? (
+          <UnavailableBanner
+            error={state.error}
+            retryAt={state.retryAt}
+            onRetry={() => pager.retryNow()}
+          />
+        ) : null}
+        {state.phase === 'error' && state.error ? (
+          <ErrorLine error={state.error} onRetry={() => pager.retryNow()} />
+        ) : null}
+        {state.phase === 'loading' ? (
+          <p class="muted" role="status">
+            Loading the feed…
+          </p>
+        ) : null}
+        {ready && state.entries.length === 0 ? (
+          <FeedEmpty audience={state.audience} reason={state.emptyReason} />
+        ) : null}
+        {state.entries.length > 0 ? (
+          <ul class="feed-list">
+            {state.entries.map((entry) => (
+              <li key={entry.id}>
+                <FeedCard entry={entry} sitePattern={sitePattern} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {state.moreError ? <ErrorLine error={state.moreError} /> : null}
+        {ready && state.hasMore ? (
+          <LoadMore
+            onMore={() => (pager.state.moreError ? pager.retryNow() : pager.loadMore())}
+            loading={state.phase === 'loading-more'}
+            loaded={state.entries.length}
+          />
+        ) : null}
+      </TabPanel>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SubjectRef } from '@/lib/popup-model/feed-cards';
+import { marketUrl } from '@/lib/popup-model/links';
+import { useServices } from '../services';
+
+/** The market (or group) a card is about; clicking it opens its page on the exchange site. */
+export function SubjectLink({
+  subject,
+  sitePattern,
+}: {
+  subject: SubjectRef;
+  sitePattern: string;
+}) {
+  const { openTab } = useServices();
+  const url = marketUrl(sitePattern, subject.slug);
+  const body = (
+    <>
+      {subject.imageUrl ? (
+        <img class="thumb" src={subject.imageUrl} alt="" width={24} height={24} loading="lazy" />
+      ) : (
+        <span class="thumb thumb-empty" aria-hidden="true" />
+      )}
+      <span class="subject-text">
+        {subject.groupTitle ? <span class="subject-group">{subject.groupTitle} · </span> : null}
+        <span class="subject-title">{subject.title}</span>
+        {subject.kind === 'GROUP' ? <span class="tag">group</span> : null}
+        {subject.resolved ? <span class="tag">resolved</span> : null}
+      </span>
+    </>
+  );
+  return url ? (
+    <a
+      class="subject"
+      href={url}
+      onClick={(event) => {
+        event.preventDefault();
+        openTab(url);
+      }}
+    >
+      {body}
+    </a>
+  ) : (
+    <span class="subject">{body}</span>
+  );
+}

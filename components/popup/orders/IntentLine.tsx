@@ -1,0 +1,44 @@
+import { Countdown } from '@/components/common/Countdown';
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { useAction } from '@/components/common/useAction';
+import type { IntentRow } from '@/lib/popup-model/intents';
+import { useServices } from '../services';
+
+/** One of the desk's recent orders and where it ended up. */
+export function IntentLine({ row }: { row: IntentRow }) {
+  const { send } = useServices();
+  const cancel = useAction(() => send('intents.cancel', { clientOrderId: row.id }));
+  return (
+    <li class={`intent-line tone-${row.tone}`}>
+      <div class="intent-head">
+        <span class="intent-title">{row.title}</span>
+        <span class={`state state-${row.tone}`}>{row.label}</span>
+      </div>
+      <div class="intent-body">
+        <span class="intent-what">{row.what}</span>
+        {row.delayedUntil ? (
+          <span class="intent-delay">
+            until{' '}
+            <time dateTime={row.delayedUntil}>
+              {new Date(row.delayedUntil).toLocaleTimeString()}
+            </time>{' '}
+            (<Countdown until={row.delayedUntil} />)
+          </span>
+        ) : null}
+        {row.cancellable && !cancel.result ? (
+          <button
+            type="button"
+            class="small"
+            disabled={cancel.busy}
+            aria-label={`Cancel ${row.what} on ${row.title}`}
+            onClick={() => void cancel.run()}
+          >
+            {cancel.busy ? 'Cancelling…' : 'Cancel'}
+          </button>
+        ) : null}
+      </div>
+      {row.detail ? <p class="intent-detail">{row.detail}</p> : null}
+      {cancel.error ? <ErrorLine error={cancel.error} onRetry={() => void cancel.run()} /> : null}
+    </li>
+  );
+}

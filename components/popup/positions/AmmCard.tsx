@@ -1,0 +1,43 @@
+import { Money, Pnl } from '@/components/common/Money';
+import { formatContracts } from '@/lib/format/money';
+import type { AmmRow } from '@/lib/popup-model/positions';
+import { MarketHeading } from '../MarketHeading';
+
+/** An AMM position: what was paid, and its value only when a price exists. */
+export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string }) {
+  return (
+    <article class="card amm-card" aria-label={row.title}>
+      <MarketHeading
+        slug={row.slug}
+        title={row.title}
+        imageUrl={row.imageUrl}
+        sitePattern={sitePattern}
+      >
+        <p class="tag">AMM{row.resolved ? ' · resolved — payout pending' : ''}</p>
+      </MarketHeading>
+      <div class="side-line">
+        <span class={`chip chip-${row.outcome.toLowerCase()}`}>{row.outcome}</span>
+        <div class="side-figures">
+          <div class="side-row">
+            <span class="num">{formatContracts(row.contractsRaw)}</span>
+            <span class="figure">
+              <span class="caption">paid</span> <Money raw={row.costRaw} />
+            </span>
+            {row.valueRaw !== null && row.unrealizedRaw !== null ? (
+              <>
+                <span class="figure">
+                  <span class="caption">value</span> <Money raw={row.valueRaw} />
+                </span>
+                <span class="figure">
+                  <span class="caption">P&amp;L</span> <Pnl raw={row.unrealizedRaw} />
+                </span>
+              </>
+            ) : (
+              <span class="figure muted">no price yet</span>
+            )}
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { useAction } from '@/components/common/useAction';
+import { timeAgo } from '@/lib/format/time';
+import { buildPortfolioModel } from '@/lib/popup-model/positions';
+import type { PortfolioView } from '@/lib/state/views';
+import { useServices } from '../services';
+import { AmmCard } from './AmmCard';
+import { GroupCard } from './GroupCard';
+import { MarketCard } from './MarketCard';
+import { PnlChartCard } from './PnlChartCard';
+import { Totals } from './Totals';
+
+/** Marks the first paint of positions, for the popup's first-paint benchmark. */
+const FIRST_PAINT_MARK = 'mc:positions-painted';
+
+export function PositionsScreen({
+  portfolio,
+  sitePattern,
+}: {
+  portfolio: PortfolioView;
+  sitePattern: string;
+}) {
+  const { send } = useServices();
+  const refresh = useAction(() => send('portfolio.refresh', {}));
+  const model = useMemo(
+    () => (portfolio.positions ? buildPortfolioModel(portfolio.positions) : null),
+    [portfolio.positions],
+  );
+  useEffect(() => {
+    if (model && typeof performance !== 'undefined' && performance.getEntriesByName) {
+      if (performance.getEntriesByName(FIRST_PAINT_MARK).length === 0)
+        performance.mark(FIRST_PAINT_MARK);
+    }
+  }, [model !== null]);
+
+  const error = portfolio.error ?? refresh.error;
+  return (
+    <div class="positions-screen">
+      {error ? (
+        <div class="stale-note">
+          <ErrorLine error={error} onRetry={() => void refresh.run()} />
+          {model && portfolio.fetchedAt ? (
+            <p class="muted small">
+              Showing positions as of {timeAgo(portfolio.fetchedAt)}; they may not be current.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {model === null ? (
+        error ? null : (
+          <p class="muted" role="status">
+            Loading positions…
+          </p>
+        )
+      ) : (
+        <>
+          <Totals totals={model.totals} />
+          <PnlChartCard refreshKey={portfolio.fetchedAt ?? 0} />
+          {model.isEmpty ? (
+            <p class="empty">
+              No positions yet. Trade from a market page and they show up here, live.
+            </p>
+          ) : (
+            <>
+              {model.markets.map((row) => (
+                <MarketCard key={row.key} row={row} sitePattern={sitePattern} />
+              ))}
+              {model.groups.map((group) => (
+                <GroupCard key={group.key} group={group} sitePattern={sitePattern} />
+              ))}
+              {model.amm.map((row) => (
+                <AmmCard key={row.key} row={row} sitePattern={sitePattern} />
+              ))}
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

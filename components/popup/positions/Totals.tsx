@@ -1,0 +1,41 @@
+import { Money, Pnl } from '@/components/common/Money';
+import type { PortfolioTotals } from '@/lib/popup-model/positions';
+
+/** The four figures at the top of the Positions screen. */
+export function Totals({ totals }: { totals: PortfolioTotals }) {
+  return (
+    <div class="totals-block">
+      <dl class="totals">
+        <div>
+          <dt>Value</dt>
+          <dd>
+            <Money raw={totals.valueRaw} />
+          </dd>
+        </div>
+        <div>
+          <dt>Unrealised P&amp;L</dt>
+          <dd>
+            <Pnl raw={totals.unrealizedRaw} />
+          </dd>
+        </div>
+        <div>
+          <dt>Today's rewards</dt>
+          <dd>
+            <Money raw={totals.todaysRewardsRaw} />
+          </dd>
+        </div>
+        <div>
+          <dt>Points</dt>
+          <dd class="num">{totals.points.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      {totals.unpriced > 0 ? (
+        <p class="totals-note muted">
+          {totals.unpriced === 1
+            ? '1 position has no price yet and is not counted.'
+            : `${totals.unpriced} positions have no price yet and are not counted.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrdersScreen } from '@/components/popup/orders/OrdersScreen';
+import type { IntentView } from '@/lib/desk/intent';
+import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import type { PortfolioView } from '@/lib/state/views';
+import { emptyPositions, intent, NOW, positionsFixture } from '../../../lib/popup-model/fixtures';
+import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
+
+const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
+const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
+const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+function show(portfolio: PortfolioView, intents: IntentView[] = [], handlers: FakeHandlers = {}) {
+  const bg = fakeBackground({ 'portfolio.refresh': async () => ({}), ...handlers });
+  const s = services(bg.send);
+  renderWith(
+    <OrdersScreen portfolio={portfolio} intents={intents} sitePattern={PATTERN} />,
+    s.value,
+  );
+  return bg;
+}
+
+afterEach(cleanup);
+
+describe('OrdersScreen: open orders', () => {
+  it('lists open orders of every market, grouped by market', () => {
+    show(ready());
+    const cut = screen.getByRole('article', { name: 'Fed cuts in December?' });
+    expect(within(cut).getByText('Fed in December')).toBeTruthy();
+    expect(within(cut).getByText('SELL NO 2 @ 70¢')).toBeTruthy();
+    const rain = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
+    expect(within(rain).getByText('BUY YES 4 of 10 @ 55¢')).toBeTruthy();
+  });
+
+  it('cancels all orders of a market after a confirmation', async () => {
+    const bg = show(ready(), [], {
+      'orders.cancelAll': async () => ({ canceled: ['5b3f6c1e-1111-4aaa-8bbb-000000000002'] }),
+    });
+    const cut = screen.getByRole('article', { name: 'Fed cuts in December?' });
+    fireEvent.click(within(cut).getByRole('button', { name: 'Cancel all (1)' }));
+    expect(bg.named('orders.cancelAll')).toHaveLength(0);
+    const confirm = within(cut).getByRole('button', { name: 'Cancel all' });
+    await settle();
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    await settle();
+    expect(bg.named('orders.cancelAll')[0]?.request).toEqual({ marketSlug: 'sandbox-fed-cut' });
+    expect(within(cut).getByText('Cancelled 1 order')).toBeTruthy();
+  });
+
+  it('backs out of cancel-all with Escape', async () => {
+    const bg = show(ready());
+    const cut = screen.getByRole('article', { name: 'Fed cuts in December?' });
+    fireEvent.click(within(cut).getByRole('button', { name: 'Cancel all (1)' }));
+    await settle();
+    fireEvent.keyDown(within(cut).getByRole('button', { name: 'Cancel all' }), { key: 'Escape' });
+    expect(within(cut).getByRole('button', { name: 'Cancel all (1)' })).toBeTruthy();
+    expect(bg.named('orders.cancelAll')).toHaveLength(0);
+  });
+
+  it('says when there are no open orders', () => {
+    show({ positions: emptyPositions(), fetchedAt: NOW, error: null });
+    expect(screen.getByText('No open orders.')).toBeTruthy();
+  });
+});
+
+describe('OrdersScreen: recent intents from the desk', () => {
+  it('shows a filled intent with what filled', () => {
+    show(ready(), [intent()]);
+    const line = document.querySelector('.intent-line');
+    expect(line?.querySelector('.state')?.textContent).toBe('Filled');
+    expect(line?.querySelector('.intent-detail')?.textContent).toBe('17.54 YES at 57¢ ($10.00)');
+  });
+
+  it('counts a delayed intent down and cancels it through the desk', async () => {
+    const bg = show(
+      ready(),
+      [
+        intent({
+          clientOrderId: 'mc-delayed',
+          state: 'delayed',
+          orderType: 'FAK',
+          price: 0.57,
+          requestedRaw: '5000000',
+          filledContractsRaw: '0',
+          filledCollateralRaw: '0',
+          eligibleAt: new Date(Date.now() + 65_000).toISOString(),
+        }),
+      ],
+      { 'intents.cancel': async () => intent({ clientOrderId: 'mc-delayed', state: 'killed' }) },
+    );
+    const line = document.querySelector('.intent-line') as HTMLElement;
+    expect(line.querySelector('.state')?.textContent).toBe('Delayed');
+    expect(line.querySelector('.countdown')?.textContent).toMatch(/^1:0[45]$/);
+    fireEvent.click(within(line).getByRole('button', { name: /^Cancel BUY YES/ }));
+    await settle();
+    expect(bg.named('intents.cancel')[0]?.request).toEqual({ clientOrderId: 'mc-delayed' });
+  });
+
+  it('gives the reason of a rejected intent', () => {
+    show(ready(), [
+      intent({
+        state: 'rejected',
+        filledContractsRaw: '0',
+        filledCollateralRaw: '0',
+        error: {
+          kind: 'trading-mode',
+          code: 'trading_disabled',
+          mode: 'disabled',
+          resumeAt: null,
+          message: 'Trading is disabled',
+        },
+      }),
+    ]);
+    expect(document.querySelector('.intent-detail')?.textContent).toBe(
+      'Not accepted now: trading is disabled.',
+    );
+  });
+
+  it('says where intents will show when there are none', () => {
+    show(ready());
+    expect(screen.getByText(/One-click orders you place on market pages show here/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PositionsScreen } from '@/components/popup/positions/PositionsScreen';
+import { PnlChart } from '@/lib/api/portfolio';
+import { ExchangeError } from '@/lib/client/errors';
+import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import type { PortfolioView } from '@/lib/state/views';
+import * as ex from '../../../lib/api/examples';
+import { emptyPositions, NOW, positionsFixture } from '../../../lib/popup-model/fixtures';
+import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
+
+const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
+
+const chart = () => PnlChart.parse(ex.pnlChart());
+
+function show(portfolio: PortfolioView, handlers: FakeHandlers = {}) {
+  const bg = fakeBackground({
+    'portfolio.pnlChart': async () => chart(),
+    'portfolio.refresh': async () => ({}),
+    ...handlers,
+  });
+  const s = services(bg.send);
+  const view = renderWith(<PositionsScreen portfolio={portfolio} sitePattern={PATTERN} />, s.value);
+  return { ...view, bg, opened: s.opened };
+}
+
+const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
+const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
+const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim();
+/** The texts of an element's children, one per column. */
+const parts = (el: Element | null | undefined) => [...(el?.children ?? [])].map((c) => text(c));
+
+afterEach(cleanup);
+
+describe('PositionsScreen', () => {
+  it('shows the totals: value, unrealised P&L, today’s rewards and points', async () => {
+    const { container } = show(ready());
+    await settle();
+    const figures = [...container.querySelectorAll('.totals > div')].map((d) => text(d));
+    expect(figures).toEqual([
+      'Value$15.38',
+      'Unrealised P&L+$2.88',
+      "Today's rewards$0.42",
+      'Points1,200',
+    ]);
+    expect(container.querySelector('.totals .pnl-gain')).toBeTruthy();
+    expect(screen.getByText('1 position has no price yet and is not counted.')).toBeTruthy();
+  });
+
+  it('shows each side with contracts, average price, value, P&L, cost and realised P&L', async () => {
+    show(ready());
+    await settle();
+    const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
+    const side = card.querySelector('.side-line');
+    expect(text(side?.querySelector('.chip'))).toBe('YES');
+    const [main, sub] = side?.querySelectorAll('.side-row') ?? [];
+    expect(parts(main)).toEqual(['10 @ 55¢', 'value $5.40', 'P&L −$0.10']);
+    expect(parts(sub)).toEqual(['cost $5.50', 'realised +$0.25']);
+    expect(side?.querySelector('.pnl-loss')?.textContent).toBe('−$0.10');
+    expect(side?.querySelector('.pnl-gain')?.textContent).toBe('+$0.25');
+  });
+
+  it('labels a resolved market as resolved with the payout pending', async () => {
+    show(ready());
+    await settle();
+    const card = screen.getByRole('article', { name: 'Was the election decided?' });
+    expect(within(card).getByText('Resolved (YES won) — payout pending')).toBeTruthy();
+  });
+
+  it('shows group positions under their group and AMM positions without inventing a price', async () => {
+    show(ready());
+    await settle();
+    const group = screen.getByRole('region', { name: 'Fed in December' });
+    expect(within(group).getByRole('article', { name: 'Fed cuts in December?' })).toBeTruthy();
+    expect(within(group).queryByRole('article', { name: 'Fed holds in December?' })).toBeNull();
+    const amm = screen.getByRole('article', { name: 'Rain (AMM)' });
+    expect(within(amm).getByText('no price yet')).toBeTruthy();
+    const priced = screen.getByRole('article', { name: 'An old AMM market' });
+    expect(parts(priced.querySelector('.side-row'))).toEqual([
+      '6.6',
+      'paid $2.00',
+      'value $1.98',
+      'P&L −$0.02',
+    ]);
+  });
+
+  it('opens the market page from its title', async () => {
+    const { opened } = show(ready());
+    await settle();
+    fireEvent.click(screen.getByRole('link', { name: 'Fed cuts in December?' }));
+    expect(opened).toEqual(['http://127.0.0.1:4011/markets/sandbox-fed-cut']);
+  });
+
+  it('cancels an open order in one click and asks for fresh positions', async () => {
+    const { bg } = show(ready(), {
+      'orders.cancel': async () => ({ message: 'Order canceled successfully' }),
+    });
+    await settle();
+    const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel BUY YES 4 of 10 @ 55¢' }));
+    await settle();
+    expect(bg.named('orders.cancel')[0]?.request).toEqual({
+      marketSlug: 'will-it-rain-in-lisbon-tomorrow',
+      orderId: ex.ORDER_ID,
+    });
+    expect(within(card).getByText('Cancelled')).toBeTruthy();
+    expect(bg.named('portfolio.refresh')).toHaveLength(1);
+  });
+
+  it('says in place why a cancel failed', async () => {
+    show(ready(), {
+      'orders.cancel': async () => {
+        throw new ExchangeError({
+          kind: 'rejected',
+          status: 400,
+          message: 'Order not found or already canceled',
+        });
+      },
+    });
+    await settle();
+    const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
+    fireEvent.click(within(card).getByRole('button', { name: /^Cancel BUY YES/ }));
+    await settle();
+    expect(within(card).getByRole('alert').textContent).toBe(
+      'Refused by the exchange: Order not found or already canceled.',
+    );
+    expect(within(card).getByRole('button', { name: /^Cancel BUY YES/ })).toBeTruthy();
+  });
+
+  it('draws the P&L chart from portfolio.pnlChart and switches period', async () => {
+    const { container, bg } = show(ready());
+    await settle();
+    expect(container.querySelector('svg.pnl-chart path')?.getAttribute('d')).toMatch(/^M3 /);
+    expect(container.querySelector('svg.pnl-chart')?.getAttribute('aria-label')).toContain(
+      '−$0.25 now',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '1M' }));
+    await settle();
+    expect(bg.named('portfolio.pnlChart').map((c) => c.request)).toEqual([
+      { timeframe: '1w' },
+      { timeframe: '1m' },
+    ]);
+    expect(screen.getByRole('button', { name: '1M' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says when the chart cannot be loaded, with Retry', async () => {
+    let fail = true;
+    const { bg } = show(ready(), {
+      'portfolio.pnlChart': async () => {
+        if (fail) throw new ExchangeError({ kind: 'network', message: 'offline', timedOut: false });
+        return chart();
+      },
+    });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Could not reach the exchange (offline).',
+    );
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(bg.named('portfolio.pnlChart')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says there are no positions yet', async () => {
+    show({ positions: emptyPositions(), fetchedAt: NOW, error: null });
+    await settle();
+    expect(screen.getByText(/No positions yet/)).toBeTruthy();
+  });
+
+  it('says it is loading before the first positions arrive', () => {
+    show({ positions: null, fetchedAt: null, error: null });
+    expect(screen.getByRole('status').textContent).toBe('Loading positions…');
+  });
+
+  it('shows a refresh failure as a sentence with Retry, and marks older positions as not current', async () => {
+    const { bg } = show({
+      positions: positionsFixture(),
+      fetchedAt: Date.now() - 5 * 60_000,
+      error: { kind: 'server', status: 503, message: 'down' },
+    });
+    await settle();
+    expect(screen.getAllByRole('alert')[0]?.textContent).toContain(
+      'The exchange had a problem (503)',
+    );
+    expect(
+      screen.getByText(/Showing positions as of 5 min ago; they may not be current./),
+    ).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
+    await settle();
+    expect(bg.named('portfolio.refresh')).toHaveLength(1);
+  });
+
+  it('marks its first paint for the benchmark', async () => {
+    performance.clearMarks('mc:positions-painted');
+    const mark = vi.spyOn(performance, 'mark');
+    show(ready());
+    await settle();
+    expect(mark).toHaveBeenCalledWith('mc:positions-painted');
+    mark.mockRestore();
+  });
+});
