@@ -429,7 +429,7 @@ export class SandboxCore {
       this.ome(o, 'EXECUTION', { status: 'KILLED', reason: outcome.reason });
       return;
     }
-    this.applyOutcome(o, market, outcome, { placementEmitted: true });
+    this.applyOutcome(o, market, outcome);
   }
 
   /** Why the owner cannot fund this order now, or null. */
@@ -459,14 +459,13 @@ export class SandboxCore {
     if (outcome.kind === 'rejected') return { rejected: outcome.message };
     this.orders.accept(o);
     this.ome(o, 'PLACEMENT');
-    return this.applyOutcome(o, market, outcome, { placementEmitted: true });
+    return this.applyOutcome(o, market, outcome);
   }
 
   private applyOutcome(
     o: OrderRecord,
     market: SandboxMarket,
     outcome: Exclude<MatchOutcome, { kind: 'rejected' }>,
-    _flags: { placementEmitted: boolean },
   ): ExecutionReport {
     const report: ExecutionReport = {
       outcome,

@@ -286,7 +286,8 @@ export async function placeOrder(core: SandboxCore, req: PlaceOrderRequest): Pro
     execution: {
       matched,
       settlementStatus: record.settlementStatus ?? 'UNMATCHED',
-      ...(record.reason && record.state !== 'OPEN' && record.state !== 'FILLED'
+      // A cancel_maker taker that ends UNMATCHED carries no reason (spec: States).
+      ...(record.reason && (record.state === 'CANCELED' || (record.state === 'KILLED' && matched))
         ? { reason: record.reason }
         : {}),
       ...(report.tradeEventId ? { tradeEventId: report.tradeEventId } : {}),
