@@ -198,11 +198,13 @@ export class LiveConnection {
     });
     this.socket = socket;
 
+    let connected = false;
+    let refused = false;
     socket.on('connect', () => {
       if (generation !== this.generation) return;
+      connected = true;
       const reconnect = this.everConnected;
       this.everConnected = true;
-      this.attempt = 0;
       this.setState({ status: 'live', authenticated: this.authenticated, since: Date.now() });
       for (const [channel, payload] of this.subscriptions) socket.emit(channel, payload);
       for (const listener of this.connectListeners)
@@ -212,8 +214,14 @@ export class LiveConnection {
       if (generation !== this.generation) return;
       this.scheduleReconnect(error.message || 'connection refused');
     });
+    // A refused handshake still connects, then gets `exception` and a server disconnect.
+    socket.on('exception', () => {
+      refused = true;
+    });
     socket.on('disconnect', (reason: string) => {
       if (generation !== this.generation) return;
+      // Only a connection the server kept restarts the backoff; refusals keep it growing.
+      if (connected && !refused) this.attempt = 0;
       this.scheduleReconnect(reason);
     });
     for (const name of Object.keys(SERVER_EVENTS) as ServerEventName[]) {

@@ -12,7 +12,7 @@ import { account, admin, buildOrder, clientFor, startTestSandbox } from '../help
 const BTC = 'sandbox-btc-100k';
 const C = 1_000_000n;
 /** Node 20 has no global WebSocket: socket.io-client's Node transport stands in for the browser's. */
-const TRANSPORTS: NonNullable<LiveOptions["transports"]> = [Fetch, NodeWebSocket];
+const TRANSPORTS: NonNullable<LiveOptions['transports']> = [Fetch, NodeWebSocket];
 
 interface Handshake {
   timestamp: string;
