@@ -81,7 +81,11 @@ describe('sandbox-only endpoints and the placeholder site', () => {
       port: 0,
       sitePort: 0,
       bots: true,
-      plugins: [(app) => app.get('/plugin-ping', async () => ({ pong: true }))],
+      plugins: [
+        (app) => {
+          app.get('/plugin-ping', async () => ({ pong: true }));
+        },
+      ],
     });
     expect(await (await fetch(`${other.apiUrl}/plugin-ping`)).json()).toEqual({ pong: true });
     await other.close();
