@@ -1,7 +1,233 @@
-import { execFileSync } from 'node:child_process';
+/**
+ * `npm start`: builds the Chrome extension (production), starts the sandbox exchange with
+ * its bots, and opens Chromium on a fresh profile with the extension loaded, on a sandbox
+ * market page with the onboarding (options page) beside it. Runs until Ctrl-C.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import type { ExchangeProfile } from '../lib/api/exchange';
+import type { RunningSandbox } from '../sandbox/index';
+import { buildExtension, outputDir } from './lib/build';
+import {
+  ChromiumNotFound,
+  ExtensionNotLoaded,
+  findChromium,
+  type LaunchedExtension,
+  launchWithExtension,
+  waitForPage,
+} from './lib/chromium';
+import { assertPortsFree, PortTaken } from './lib/ports';
 
-// Until the sandbox and the browser harness land, `npm start` builds the extension.
-execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
-console.log(
-  '\nBuilt the Chrome extension into .output/chrome-mv3 (load it unpacked in chrome://extensions).',
+const ROOT = resolve(import.meta.dirname, '..');
+const MARKET = 'sandbox-btc-100k';
+
+const USAGE = `Usage: npm start -- [options]
+  --headless           no browser window (the default when there is no display)
+  --exit-after-ready   stop everything once the browser is up (for checks and tests)
+  --port N             API + Socket.IO port (default 4010; 0 picks a free one)
+  --site-port N        market web site port (default 4011; 0 picks a free one)
+  --no-bots            start the sandbox without its trading bots
+  --screenshots DIR    where headless screenshots go (default test-results/start)
+  --help`;
+
+class UsageError extends Error {}
+
+const ARGS = {
+  headless: { type: 'boolean', default: false },
+  'exit-after-ready': { type: 'boolean', default: false },
+  port: { type: 'string', default: '4010' },
+  'site-port': { type: 'string', default: '4011' },
+  'no-bots': { type: 'boolean', default: false },
+  screenshots: { type: 'string', default: join('test-results', 'start') },
+  help: { type: 'boolean', default: false },
+} as const;
+
+function readOptions() {
+  let values: ReturnType<typeof parseArgs<{ options: typeof ARGS }>>['values'];
+  try {
+    values = parseArgs({ options: ARGS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const port = (name: 'port' | 'site-port'): number => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < 0 || n > 65_535)
+      throw new UsageError(`--${name} must be a port number (got ${values[name]})`);
+    return n;
+  };
+  const hasDisplay =
+    process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  return {
+    help: values.help,
+    headless: values.headless || !hasDisplay,
+    exitAfterReady: values['exit-after-ready'],
+    port: port('port'),
+    sitePort: port('site-port'),
+    bots: !values['no-bots'],
+    screenshots: resolve(ROOT, values.screenshots),
+  };
+}
+
+/** Points the extension's exchange settings at this sandbox (ports may differ from the defaults). */
+async function pointAtSandbox(launched: LaunchedExtension, exchange: ExchangeProfile) {
+  await launched.worker.evaluate(async (target) => {
+    const scope = globalThis as unknown as {
+      __marketCompanion?: {
+        updateSettings(change: (s: { exchange: unknown }) => unknown): Promise<void>;
+      };
+    };
+    const until = Date.now() + 15_000;
+    while (!scope.__marketCompanion) {
+      if (Date.now() > until) throw new Error('the extension did not start its background');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await scope.__marketCompanion.updateSettings((s) => ({ ...s, exchange: target }));
+  }, exchange);
+}
+
+async function openPages(launched: LaunchedExtension, siteUrl: string) {
+  const { context, pages, url } = launched;
+  // The blank first tab becomes the market page, so the window holds just our two tabs.
+  const market =
+    context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
+  await market.goto(`${siteUrl}/markets/${MARKET}`);
+  let options: Page | null = null;
+  if (pages.options) {
+    const optionsUrl = url(pages.options);
+    // A fresh profile opens the options page by itself (onInstalled); use that tab.
+    const opened = (await waitForPage(context, optionsUrl, 5_000)) ?? (await context.newPage());
+    if (!opened.url().startsWith(optionsUrl)) await opened.goto(optionsUrl);
+    await opened.waitForLoadState('load');
+    await opened.bringToFront();
+    options = opened;
+  }
+  await market.waitForLoadState('load');
+  return { market, options };
+}
+
+async function screenshots(dir: string, pages: Record<string, Page | null>): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const saved: string[] = [];
+  for (const [name, page] of Object.entries(pages)) {
+    if (!page) continue;
+    // Give the UI a moment to paint its first state from the background.
+    await page.waitForTimeout(500);
+    const path = join(dir, `${name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    saved.push(path);
+  }
+  return saved;
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const executablePath = findChromium();
+  await assertPortsFree([
+    { port: options.port, what: 'the sandbox API', flag: '--port' },
+    { port: options.sitePort, what: "the sandbox's market site", flag: '--site-port' },
+  ]);
+
+  console.log('Building the Chrome extension (wxt build)…');
+  await buildExtension(ROOT, 'chrome', { quiet: true });
+
+  const { startSandbox } = await import('../sandbox/index');
+  const sandbox: RunningSandbox = await startSandbox({
+    port: options.port,
+    sitePort: options.sitePort,
+    bots: options.bots,
+  });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'market-companion-profile-'));
+  let launched: LaunchedExtension | null = null;
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await launched?.context.close().catch(() => undefined);
+      await sandbox.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  try {
+    launched = await launchWithExtension({
+      executablePath,
+      extensionDir: outputDir(ROOT, 'chrome'),
+      userDataDir,
+      headless: options.headless,
+    });
+    const exchange: ExchangeProfile = {
+      name: sandbox.core.exchangeName,
+      apiUrl: sandbox.apiUrl,
+      wsUrl: sandbox.wsUrl,
+      siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
+    };
+    await pointAtSandbox(launched, exchange);
+    const pages = await openPages(launched, sandbox.siteUrl);
+    const shots = options.headless ? await screenshots(options.screenshots, pages) : [];
+
+    const lines = [
+      '',
+      'Market Companion is running.',
+      `  Sandbox API + Socket.IO: ${sandbox.apiUrl}`,
+      `  Sandbox market site:     ${sandbox.siteUrl}`,
+      `  Market page:             ${pages.market.url()}`,
+      `  Extension id:            ${launched.extensionId}`,
+      `  Options (onboarding):    ${pages.options?.url() ?? '(this build has no options page)'}`,
+      `  Browser:                 ${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile ${userDataDir})`,
+      `  Demo accounts:           curl ${sandbox.apiUrl}/__sandbox/accounts`,
+      ...(shots.length > 0
+        ? [`  Screenshots:             ${shots.map((p) => relative(process.cwd(), p)).join(', ')}`]
+        : []),
+    ];
+    console.log(lines.join('\n'));
+    if (options.exitAfterReady) {
+      await stop();
+      return 0;
+    }
+    console.log(
+      options.headless
+        ? 'Headless (no display): press Ctrl+C to stop.'
+        : 'Unlock with a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
+    );
+    await new Promise<void>((resolveWait) => {
+      process.once('SIGINT', resolveWait);
+      process.once('SIGTERM', resolveWait);
+      process.once('SIGHUP', resolveWait);
+      launched?.context.once('close', () => resolveWait());
+    });
+    console.log('\nStopping the browser and the sandbox…');
+    await stop();
+    return 0;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // Known failures get one clear message, not a stack trace.
+    if (
+      error instanceof ChromiumNotFound ||
+      error instanceof ExtensionNotLoaded ||
+      error instanceof PortTaken
+    ) {
+      console.error(`\n${error.message}`);
+      process.exit(1);
+    }
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
 );

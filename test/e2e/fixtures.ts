@@ -1,0 +1,329 @@
+/**
+ * The real-browser harness: the built extension (`.output/chrome-mv3`) in Debian's
+ * Chromium through playwright-core, a fresh profile per test file, and the sandbox
+ * exchange in-process on free ports. Start one per test file with `useHarness()`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { ExchangeProfile } from '../../lib/api/exchange';
+import type { SandboxAccount } from '../../lib/api/sandbox';
+import type { BackgroundApp } from '../../lib/background/app';
+import {
+  type MessageName,
+  PROTOCOL,
+  type RequestOf,
+  type ResponseOf,
+} from '../../lib/messaging/protocol';
+import type { Reply } from '../../lib/messaging/router';
+import type { ConnectionState, VaultView } from '../../lib/state/views';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
+import { outputDir } from '../../scripts/lib/build';
+import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
+import { evaluateInContentScript } from './harness/content-world';
+import { type HandshakeRecord, handshakeSpy } from './harness/handshake-spy';
+import { SandboxAdmin } from './harness/sandbox-admin';
+import { REPO_ROOT, saveScreenshot, screenshotDirFor } from './harness/screenshots';
+import { WorkerControl } from './harness/worker-control';
+
+export type { HandshakeRecord } from './harness/handshake-spy';
+export { SandboxAdmin } from './harness/sandbox-admin';
+
+/** `chrome.*` as seen from extension pages and the worker (same shape as WXT's `browser`). */
+export type ChromeApi = typeof import('wxt/browser').browser;
+
+/** The passphrase `onboard()` uses unless told otherwise. */
+export const TEST_PASSPHRASE = 'correct horse battery staple';
+
+export interface HarnessOptions {
+  /** Overrides for `startSandbox` (ports are always free ones; bots off unless asked). */
+  sandbox?: Omit<SandboxOptions, 'port' | 'sitePort'>;
+  /**
+   * Point the extension's exchange settings at this sandbox before the tests (default
+   * true), so the page panel runs on its site and the live connection reaches it.
+   */
+  pointAtSandbox?: boolean;
+}
+
+export interface OnboardOptions {
+  passphrase?: string;
+  /** Delegated signing for this sub-account label (e.g. `sub-1`) of a partner token. */
+  subAccount?: string;
+  /** Wait until the live connection is authenticated (default true). */
+  waitForLive?: boolean;
+}
+
+export interface Harness {
+  readonly sandbox: RunningSandbox;
+  readonly admin: SandboxAdmin;
+  /** The sandbox as an exchange profile, as the extension's settings hold it. */
+  readonly exchange: ExchangeProfile;
+  readonly context: BrowserContext;
+  readonly extensionId: string;
+  /** Whether the options page opened by itself when the extension was installed (it is closed again). */
+  readonly optionsOpenedOnInstall: boolean;
+  /** Every signed Socket.IO handshake the sandbox checked, with its verdict. */
+  readonly handshakes: readonly HandshakeRecord[];
+  /** `chrome-extension://<id>/<path>`. */
+  url(path: string): string;
+  /** The running service worker (waits while it is stopped or starting). */
+  worker(): Promise<Worker>;
+  /** Runs `fn(app, arg)` inside the worker, with the background's `BackgroundApp`. */
+  withApp<R, A = undefined>(
+    fn: (app: BackgroundApp, arg: A) => R | Promise<R>,
+    arg?: A,
+  ): Promise<R>;
+  openPopup(): Promise<Page>;
+  openOptions(): Promise<Page>;
+  /** The sandbox site's page of a market, e.g. `sandbox-btc-100k`. */
+  openMarketPage(slug: string): Promise<Page>;
+  /** Sends a message as an extension page does (from `from`, else a harness-owned popup tab). */
+  send<N extends MessageName>(
+    name: N,
+    payload: RequestOf<N>,
+    from?: Page,
+  ): Promise<Reply<ResponseOf<N>>>;
+  /** Sends any value through `chrome.runtime.sendMessage` from an extension page. */
+  sendRaw(message: unknown, from?: Page): Promise<unknown>;
+  /** Runs `fn(arg)` in the extension's isolated world of a web page (where its content script runs). */
+  inContentScript<R, A = undefined>(
+    page: Page,
+    fn: (arg: A) => R | Promise<R>,
+    arg?: A,
+  ): Promise<R>;
+  /** Sets up a demo account of the sandbox without clicking through the options page. */
+  onboard(label: string, options?: OnboardOptions): Promise<VaultView>;
+  /** The live connection's state, read in the worker. */
+  connection(): Promise<ConnectionState>;
+  /** Waits until the live connection is live (and authenticated unless `authenticated: false`). */
+  waitForLive(options?: { authenticated?: boolean; timeoutMs?: number }): Promise<ConnectionState>;
+  /** Stops the MV3 service worker through DevTools and returns once it is stopped. */
+  stopWorker(): Promise<void>;
+  /** After `stopWorker()`: whether the worker now running is a new instance. */
+  workerRestarted(): Promise<boolean>;
+  /** Saves a screenshot to `test-results/screenshots/<test file>/<name>.png`; returns its path. */
+  shot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Polls `check` until it returns something truthy. */
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 100, what = 'condition' } = {},
+): Promise<NonNullable<T>> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > until) {
+      throw new Error(
+        `${what} not met within ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Starts the sandbox and Chromium with the built extension; the caller closes it. */
+export async function startHarness(
+  testFile: string,
+  options: HarnessOptions = {},
+): Promise<Harness> {
+  const extensionDir = outputDir(REPO_ROOT, 'chrome');
+  const executablePath = findChromium();
+  const spy = handshakeSpy();
+  const sandbox = await startSandbox({
+    bots: false,
+    settleMs: 50,
+    takerDelayMs: 300,
+    ...options.sandbox,
+    plugins: [...(options.sandbox?.plugins ?? []), spy.plugin],
+    port: 0,
+    sitePort: 0,
+  });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-profile-'));
+  let launched: Awaited<ReturnType<typeof launchWithExtension>>;
+  try {
+    launched = await launchWithExtension({
+      executablePath,
+      extensionDir,
+      userDataDir,
+      headless: process.env.E2E_HEADFUL !== '1',
+    });
+  } catch (error) {
+    await sandbox.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { context, extensionId, pages } = launched;
+  const admin = new SandboxAdmin(sandbox.apiUrl);
+  const exchange: ExchangeProfile = {
+    name: sandbox.core.exchangeName,
+    apiUrl: sandbox.apiUrl,
+    wsUrl: sandbox.wsUrl,
+    siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
+  };
+  const shotsDir = screenshotDirFor(testFile);
+  const url = launched.url;
+
+  // The options page opens by itself on install; close it so every test starts alike.
+  let optionsOpenedOnInstall = false;
+  if (pages.options) {
+    const opened = await waitForPage(context, url(pages.options), 5_000);
+    optionsOpenedOnInstall = opened !== null;
+    await opened?.close();
+  }
+
+  const control = await WorkerControl.attach(context, extensionId, launched.worker);
+
+  const open = async (target: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(target);
+    return page;
+  };
+
+  let messagingPage: Page | null = null;
+  const pageForMessages = async (): Promise<Page> => {
+    if (!messagingPage || messagingPage.isClosed()) {
+      messagingPage = await open(url(pages.popup ?? 'popup.html'));
+    }
+    return messagingPage;
+  };
+
+  const sendRaw = async (message: unknown, from?: Page): Promise<unknown> => {
+    const page = from ?? (await pageForMessages());
+    return page.evaluate(
+      (m) => (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage(m),
+      message,
+    );
+  };
+
+  const withApp = async <R, A>(
+    fn: (app: BackgroundApp, arg: A) => R | Promise<R>,
+    arg?: A,
+  ): Promise<R> => {
+    const worker = await control.running();
+    // The app is published once it has started; a just-woken worker may still be starting.
+    const expression = `(async () => {
+      const until = Date.now() + 15000;
+      while (!globalThis.__marketCompanion) {
+        if (Date.now() > until) throw new Error('the background app did not start');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return (${fn.toString()})(globalThis.__marketCompanion, ${JSON.stringify(arg ?? null)});
+    })()`;
+    return (await worker.evaluate(expression)) as R;
+  };
+
+  const connection = () => withApp((app) => app.live.state);
+
+  const harness: Harness = {
+    sandbox,
+    admin,
+    exchange,
+    context,
+    extensionId,
+    optionsOpenedOnInstall,
+    handshakes: spy.handshakes,
+    url,
+    worker: () => control.running(),
+    withApp,
+    openPopup: () => open(url(pages.popup ?? 'popup.html')),
+    openOptions: () => open(url(pages.options ?? 'options.html')),
+    openMarketPage: (slug) => open(`${sandbox.siteUrl}/markets/${encodeURIComponent(slug)}`),
+    send: async (name, payload, from) =>
+      (await sendRaw({ protocol: PROTOCOL, name, payload }, from)) as Reply<
+        ResponseOf<typeof name>
+      >,
+    sendRaw,
+    inContentScript: (page, fn, arg) => evaluateInContentScript(page, extensionId, fn, arg),
+    async onboard(label, onboardOptions = {}) {
+      const account = await admin.account(label);
+      const signing = await signingFor(admin, account, onboardOptions.subAccount);
+      if (!account.tokenId || !account.secret) {
+        throw new Error(`the demo account "${label}" has no API token`);
+      }
+      const reply = await harness.send('setup.save', {
+        exchange,
+        credentials: { tokenId: account.tokenId, secret: account.secret },
+        signing,
+        passphrase: onboardOptions.passphrase ?? TEST_PASSPHRASE,
+      });
+      if (!reply.ok) {
+        throw new Error(`setup.save for "${label}" was refused: ${JSON.stringify(reply.error)}`);
+      }
+      if (onboardOptions.waitForLive !== false) await harness.waitForLive();
+      return reply.data;
+    },
+    connection,
+    waitForLive: async ({ authenticated = true, timeoutMs = 15_000 } = {}) =>
+      eventually(
+        async () => {
+          const state = await connection();
+          return state.status === 'live' && state.authenticated === authenticated ? state : null;
+        },
+        { timeoutMs, what: `a live${authenticated ? ', authenticated' : ''} connection` },
+      ),
+    stopWorker: () => control.stop(),
+    workerRestarted: () => control.isFreshInstance(),
+    shot: (page, name) => saveScreenshot(shotsDir, page, name),
+    async close() {
+      await control.close();
+      await context.close().catch(() => undefined);
+      await sandbox.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+
+  if (options.pointAtSandbox !== false) {
+    await withApp(
+      (app, target) => app.updateSettings((s) => ({ ...s, exchange: target })),
+      exchange,
+    );
+  }
+  return harness;
+}
+
+async function signingFor(
+  admin: SandboxAdmin,
+  account: SandboxAccount,
+  subAccount: string | undefined,
+): Promise<RequestOf<'setup.save'>['signing']> {
+  if (subAccount !== undefined || (!account.privateKey && account.role === 'partner')) {
+    const subs = (await admin.accounts()).filter(
+      (a) => a.partnerProfileId === account.profileId && (!subAccount || a.label === subAccount),
+    );
+    const sub = subs[0];
+    if (!sub) throw new Error(`"${account.label}" manages no sub-account ${subAccount ?? ''}`);
+    return { kind: 'delegated', activeSubAccountId: sub.profileId };
+  }
+  if (!account.privateKey) throw new Error(`the demo account "${account.label}" has no key`);
+  return { kind: 'eoa', privateKey: account.privateKey };
+}
+
+/**
+ * One harness per test file: started before its tests, closed after them. Returns an
+ * accessor (the harness exists only once `beforeAll` has run).
+ */
+export function useHarness(testFile: string, options: HarnessOptions = {}): () => Harness {
+  let harness: Harness | null = null;
+  beforeAll(async () => {
+    harness = await startHarness(testFile, options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+    harness = null;
+  });
+  return () => {
+    if (!harness) throw new Error('the harness is not started (use it inside a test)');
+    return harness;
+  };
+}

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ChromeApi, useHarness } from '../fixtures';
+
+const h = useHarness(import.meta.url);
+
+/** Collects uncaught errors of a page from the moment it is created. */
+function pageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** The visible text of a page once its UI has rendered something. */
+async function renderedText(page: Page): Promise<string> {
+  await page.waitForLoadState('load');
+  // What a user sees is the rendered text, so `innerText`, not `textContent`.
+  const visible = () =>
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point
+    (document.body?.innerText ?? '').trim();
+  await page.waitForFunction(visible);
+  return page.evaluate(visible);
+}
+
+describe('the built extension in Chromium', () => {
+  it('loads, and its service worker starts the background app', async () => {
+    expect(h().extensionId).toMatch(/^[a-p]{32}$/);
+    const worker = await h().worker();
+    expect(worker.url()).toBe(h().url('background.js'));
+    const status = await h().withApp((app) => app.vault.status);
+    expect(status).toBe('empty');
+  });
+
+  it('opens the options page by itself on install', () => {
+    expect(h().optionsOpenedOnInstall).toBe(true);
+  });
+
+  it('opens the popup, which renders without errors', async () => {
+    const page = await h().context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(h().url('popup.html'));
+    expect(await renderedText(page)).not.toBe('');
+    await h().shot(page, 'popup');
+    expect(errors.map((e) => e.message)).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the options page, which renders without errors', async () => {
+    const page = await h().context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(h().url('options.html'));
+    expect(await renderedText(page)).not.toBe('');
+    await h().shot(page, 'options');
+    expect(errors.map((e) => e.message)).toEqual([]);
+    await page.close();
+  });
+
+  it('runs its content script on a sandbox market page, which shows the page panel', async () => {
+    const page = await h().openMarketPage('sandbox-btc-100k');
+    const host = page.locator('[data-market-companion="panel"]');
+    await host.waitFor({ state: 'attached' });
+    expect(await host.count()).toBe(1);
+    // The content script's own world answers with the extension's id.
+    const id = await h().inContentScript(
+      page,
+      () => (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.id,
+    );
+    expect(id).toBe(h().extensionId);
+    await h().shot(page, 'market-page');
+    await page.close();
+  });
+});
+
+describe('the harness', () => {
+  it('stops the service worker for real, and a message wakes a new instance', async () => {
+    const popup = await h().openPopup();
+    await h().withApp(() => {
+      (globalThis as Record<string, unknown>).__beforeStop = true;
+    });
+    await h().stopWorker();
+    const reply = await h().send('vault.status', {}, popup);
+    expect(reply.ok).toBe(true);
+    expect(await h().workerRestarted()).toBe(true);
+    // Nothing in memory survived: the new instance has its own global scope.
+    expect(await h().withApp(() => (globalThis as Record<string, unknown>).__beforeStop)).toBe(
+      undefined,
+    );
+    await popup.close();
+  });
+
+  it('saves screenshots under test-results/screenshots/<test file>/', async () => {
+    const page = await h().openMarketPage('sandbox-eth-flip');
+    const path = await h().shot(page, 'Named Shot!');
+    expect(path).toMatch(/test-results\/screenshots\/harness\/extension\/named-shot\.png$/);
+    await page.close();
+  });
+});

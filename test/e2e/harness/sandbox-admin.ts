@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { TradingMode } from '../../../lib/api/primitives';
+import {
+  type SandboxAccount,
+  SandboxAccounts,
+  type SandboxFeedState,
+  type SandboxOrder,
+  SandboxOrders,
+} from '../../../lib/api/sandbox';
+import type { FaultsBody } from '../../../sandbox/faults';
+
+const TradingModeAnswer = z.object({ mode: z.string(), resumeAt: z.string().nullable() });
+const ClockAnswer = z.object({ offsetMs: z.number(), now: z.string() });
+const FaultsAnswer = z.object({
+  rules: z.array(z.unknown()),
+  failSettlements: z.number(),
+  duplicateOrderEvents: z.boolean(),
+});
+
+/**
+ * The sandbox's `/__sandbox/*` endpoints over HTTP, as a test drives them from outside
+ * the browser. Every answer is parsed with its schema.
+ */
+export class SandboxAdmin {
+  constructor(readonly apiUrl: string) {}
+
+  private async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
+    const res = await fetch(`${this.apiUrl}/__sandbox/${path}`, {
+      method,
+      ...(body !== undefined
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`sandbox admin ${method} ${path}: ${res.status} ${text}`);
+    return schema.parse(text ? JSON.parse(text) : null);
+  }
+
+  accounts(): Promise<SandboxAccount[]> {
+    return this.call('GET', 'accounts', SandboxAccounts);
+  }
+
+  async account(label: string): Promise<SandboxAccount> {
+    const found = (await this.accounts()).find((a) => a.label === label);
+    if (!found) throw new Error(`the sandbox has no demo account labelled "${label}"`);
+    return found;
+  }
+
+  /** Every order the sandbox received, with whether its signature recovered to the maker. */
+  orders(): Promise<SandboxOrder[]> {
+    return this.call('GET', 'orders', SandboxOrders);
+  }
+
+  /** Balances, books and orders back to the seed; faults cleared. */
+  async reset(): Promise<void> {
+    await this.call('POST', 'reset', z.unknown());
+  }
+
+  tradingMode(mode: TradingMode, resumeAt: string | null = null) {
+    return this.call('POST', 'trading-mode', TradingModeAnswer, { mode, resumeAt });
+  }
+
+  /** Moves the sandbox's clock (and so its signature checks) by `offsetMs`. */
+  clock(offsetMs: number) {
+    return this.call('POST', 'clock', ClockAnswer, { offsetMs });
+  }
+
+  async feedState(state: SandboxFeedState): Promise<void> {
+    await this.call('POST', 'feed-state', z.unknown(), { state });
+  }
+
+  faults(body: FaultsBody) {
+    return this.call('POST', 'faults', FaultsAnswer, body);
+  }
+
+  clearFaults() {
+    return this.call('DELETE', 'faults', FaultsAnswer);
+  }
+
+  async resolveMarket(slug: string, winningOutcomeIndex: 0 | 1): Promise<void> {
+    await this.call('POST', `markets/${encodeURIComponent(slug)}/resolve`, z.unknown(), {
+      winningOutcomeIndex,
+    });
+  }
+}
