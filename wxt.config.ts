@@ -1,10 +1,12 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { MANIFEST_HOST_PATTERNS } from './lib/onboarding/host-permissions';
 import { PANEL_COMMANDS } from './lib/panel/commands';
 
 // The sandbox's market site is the default exchange in every build; other sites are
-// added at runtime through optional host permissions (see the options page).
-const SANDBOX_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+// added at runtime through optional host permissions (see the options page, which reads
+// the same list to know what it need not ask for).
+const SANDBOX_ORIGINS = [...MANIFEST_HOST_PATTERNS];
 
 export default defineConfig({
   modules: [],

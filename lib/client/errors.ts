@@ -89,7 +89,8 @@ const MODE_WORDS: Record<TradingMode, string> = {
 export function errorSentence(info: ClientErrorInfo): string {
   switch (info.kind) {
     case 'validation': {
-      const list = info.issues.map((i) => i.message).join('; ');
+      // Issues may be sentences already: one final period, not two.
+      const list = info.issues.map((i) => i.message.replace(/\.$/, '')).join('; ');
       return info.source === 'client'
         ? `Not sent: ${list || 'the order is not valid'}.`
         : `The exchange refused the request: ${list || 'invalid data'}.`;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ClientErrorInfo } from '../client/errors';
 
 /** One message per field (the first problem found), keyed by the field's name. */
 export type FieldIssues<K extends string = string> = Partial<Record<K, string>>;
@@ -27,3 +28,13 @@ export function sentence(message: string): string {
 }
 
 export const hasIssues = (issues: FieldIssues): boolean => Object.keys(issues).length > 0;
+
+/**
+ * The message a refusal carries for one field, to show beside that field instead of as
+ * a sentence about the whole form; undefined when the refusal is about something else.
+ */
+export function refusalFor(info: ClientErrorInfo | null, field: string): string | undefined {
+  if (info?.kind !== 'validation') return undefined;
+  const issue = info.issues.find((i) => i.field === field);
+  return issue ? sentence(issue.message) : undefined;
+}

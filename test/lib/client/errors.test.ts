@@ -166,6 +166,14 @@ describe('errorSentence', () => {
     ],
     [
       {
+        kind: 'validation',
+        source: 'client',
+        issues: [{ field: 'passphrase', message: 'That passphrase does not open the vault.' }],
+      },
+      /^Not sent: That passphrase does not open the vault\.$/,
+    ],
+    [
+      {
         kind: 'trading-mode',
         code: 'trading_disabled',
         mode: 'disabled',

@@ -1,0 +1,54 @@
+import { useState } from 'preact/hooks';
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { TextField } from '@/components/common/TextField';
+import { useAction } from '@/components/common/useAction';
+import { refusalFor } from '@/lib/forms/field-issues';
+import { useDeps } from './deps';
+
+/** The vault is locked: the passphrase opens it (a wrong one says so, in place). */
+export function UnlockForm({ accountLabel }: { accountLabel: string | null }) {
+  const { send } = useDeps();
+  const [passphrase, setPassphrase] = useState('');
+  const [missing, setMissing] = useState<string | undefined>(undefined);
+  const unlock = useAction(async (value: string) => {
+    await send('vault.unlock', { passphrase: value });
+    setPassphrase('');
+  });
+  const wrong = refusalFor(unlock.error, 'passphrase');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!passphrase) {
+      setMissing('Enter your passphrase.');
+      return;
+    }
+    void unlock.run(passphrase);
+  };
+  return (
+    <form class="card unlock" onSubmit={submit} noValidate aria-label="Unlock">
+      <h2>Locked</h2>
+      <p>
+        Your token{accountLabel ? ` for ${accountLabel}` : ''} is encrypted. Unlock to trade,
+        withdraw, or change the passphrase.
+      </p>
+      <TextField
+        id="unlock-passphrase"
+        label="Passphrase"
+        type="password"
+        autoComplete="current-password"
+        value={passphrase}
+        onInput={(v) => {
+          setPassphrase(v);
+          setMissing(undefined);
+          unlock.reset();
+        }}
+        error={missing ?? wrong}
+      />
+      {unlock.error && !wrong ? <ErrorLine error={unlock.error} /> : null}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={unlock.busy}>
+          {unlock.busy ? 'Unlocking…' : 'Unlock'}
+        </button>
+      </div>
+    </form>
+  );
+}

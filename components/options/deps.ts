@@ -1,0 +1,36 @@
+import type { Signal } from '@preact/signals';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Messenger } from '@/lib/messaging/client';
+import type { Settings } from '@/lib/settings/schema';
+import type { AppSnapshot } from '@/lib/state/views';
+
+/**
+ * What the options page needs from the outside world, injected so component tests pass
+ * fakes that keep the background's contract.
+ */
+export interface OptionsDeps {
+  /** Typed messages to the background. */
+  send: Messenger;
+  /** The background's state over the state port (null until the first snapshot). */
+  snapshot: Signal<AppSnapshot | null>;
+  /** False between a stopped worker and the port's reconnect. */
+  connected: Signal<boolean>;
+  /** Settings are plain data in `storage.local`; the page writes them and the background watches. */
+  updateSettings: (change: (current: Settings) => Settings) => Promise<Settings>;
+  /** `permissions.request`: call it from the click handler itself (it needs a user gesture). */
+  requestHostPermissions: (patterns: string[]) => Promise<boolean>;
+  /** Opens the browser's keyboard-shortcut page (chrome://extensions/shortcuts). */
+  openShortcutSettings: () => void;
+  /** Offers a text file for download. */
+  saveFile: (name: string, text: string) => void;
+  now: () => Date;
+}
+
+export const OptionsDepsContext = createContext<OptionsDeps | null>(null);
+
+export function useDeps(): OptionsDeps {
+  const deps = useContext(OptionsDepsContext);
+  if (!deps) throw new Error('OptionsDepsContext is missing');
+  return deps;
+}

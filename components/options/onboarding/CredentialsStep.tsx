@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ErrorLine } from '@/components/common/ErrorLine';
+import { TextField } from '@/components/common/TextField';
+import { useAction } from '@/components/common/useAction';
+import type { ApiCredentials, ExchangeProfile } from '@/lib/api/exchange';
+import type { SandboxAccount } from '@/lib/api/sandbox';
+import type { FieldIssues } from '@/lib/forms/field-issues';
+import type { CredentialCheck } from '@/lib/messaging/protocol';
+import {
+  type CredentialField,
+  checkCredentialsForm,
+  summarizeCheck,
+} from '@/lib/onboarding/credentials-step';
+import { useDeps } from '../deps';
+import { DemoAccounts } from './DemoAccounts';
+import { ProfileCard } from './ProfileCard';
+import { StepHeader } from './StepHeader';
+
+export interface CheckedCredentials {
+  credentials: ApiCredentials;
+  check: CredentialCheck;
+  /** A demo account's key, to prefill the signing step (sandbox only). */
+  demoKey: string | null;
+}
+
+/**
+ * Step 2: token id and base64 secret, checked at once by the background (GET /profiles/me
+ * and harmless scope probes) and shown back as the profile they unlock.
+ */
+export function CredentialsStep({
+  exchange,
+  sandbox,
+  initial = null,
+  onBack,
+  onNext,
+}: {
+  exchange: ExchangeProfile;
+  sandbox: boolean;
+  /** What was checked before going back a step. */
+  initial?: CheckedCredentials | null;
+  onBack: () => void;
+  onNext: (checked: CheckedCredentials) => void;
+}) {
+  const { send } = useDeps();
+  const [tokenId, setTokenId] = useState(initial?.credentials.tokenId ?? '');
+  const [secret, setSecret] = useState(initial?.credentials.secret ?? '');
+  const [demoKey, setDemoKey] = useState<string | null>(initial?.demoKey ?? null);
+  const [issues, setIssues] = useState<FieldIssues<CredentialField>>({});
+  const [checked, setChecked] = useState<CheckedCredentials | null>(initial);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const check = useAction(async (credentials: ApiCredentials, key: string | null) => {
+    const result = await send('setup.checkCredentials', { exchange, credentials });
+    setChecked({ credentials, check: result, demoKey: key });
+    return result;
+  });
+  useEffect(() => {
+    if (checked) continueButton.current?.focus();
+  }, [checked]);
+
+  const runCheck = (id: string, sec: string, key: string | null) => {
+    const form = checkCredentialsForm({ tokenId: id, secret: sec });
+    if (!form.ok) {
+      setIssues(form.issues);
+      return;
+    }
+    setIssues({});
+    void check.run(form.value, key);
+  };
+
+  const edit = (field: CredentialField, set: (v: string) => void) => (value: string) => {
+    set(value);
+    setChecked(null);
+    check.reset();
+    if (issues[field]) setIssues({ ...issues, [field]: undefined });
+  };
+
+  const pickDemo = (account: SandboxAccount) => {
+    const id = account.tokenId ?? '';
+    const sec = account.secret ?? '';
+    setTokenId(id);
+    setSecret(sec);
+    setDemoKey(account.privateKey);
+    setChecked(null);
+    runCheck(id, sec, account.privateKey);
+  };
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (checked) onNext(checked);
+    else runCheck(tokenId, secret, demoKey);
+  };
+
+  return (
+    <form class="step" onSubmit={submit} noValidate>
+      <StepHeader
+        index={1}
+        intro="Your scoped API token: create one on the exchange (profile menu → API keys). The secret is encrypted in this browser and never shown again."
+      />
+      {sandbox ? <DemoAccounts exchange={exchange} onPick={pickDemo} /> : null}
+      <TextField
+        id="token-id"
+        label="Token id"
+        value={tokenId}
+        onInput={edit('tokenId', setTokenId)}
+        error={issues.tokenId}
+      />
+      <TextField
+        id="token-secret"
+        label="Token secret (base64)"
+        type="password"
+        autoComplete="new-password"
+        value={secret}
+        onInput={edit('secret', (v) => {
+          setSecret(v);
+          setDemoKey(null);
+        })}
+        error={issues.secret}
+      />
+      {check.error ? (
+        <ErrorLine error={check.error} onRetry={() => runCheck(tokenId, secret, demoKey)} />
+      ) : null}
+      {checked ? <ProfileCard summary={summarizeCheck(checked.check)} /> : null}
+      <div class="actions">
+        <button type="button" onClick={onBack}>
+          Back
+        </button>
+        {checked ? (
+          <button ref={continueButton} type="submit" class="primary">
+            Next
+          </button>
+        ) : (
+          <button type="submit" class="primary" disabled={check.busy}>
+            {check.busy ? 'Checking…' : 'Check token'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
