@@ -29,7 +29,7 @@ export function TradeButton({
     >
       <span class="mc-trade-main">{armed ? confirmLabel(button) : button.label}</span>
       <span class="mc-trade-sub num">
-        {armed ? 'within 3 s' : busy ? 'sending…' : (button.estimate ?? ' ')}
+        {armed ? 'within 3 s' : busy ? 'sending…' : (button.contracts ?? ' ')}
       </span>
     </button>
   );

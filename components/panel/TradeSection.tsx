@@ -20,6 +20,7 @@ function OutcomeTrade({
       <div class="mc-row">
         <span class="mc-row-label">
           Buy <span class={tone}>{group.outcome}</span>
+          {group.buyPrice ? <span class="mc-row-price num">{group.buyPrice}</span> : null}
         </span>
         <div class="mc-buttons">
           {group.buys.map((button) => (
@@ -31,6 +32,7 @@ function OutcomeTrade({
         <div class="mc-row">
           <span class="mc-row-label">
             Sell <span class={tone}>{group.outcome}</span>
+            {group.sellPrice ? <span class="mc-row-price num">{group.sellPrice}</span> : null}
           </span>
           <div class="mc-buttons">
             {group.sells.map((button) => (

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
 import type { PanelCommand } from '@/lib/panel/commands';
 import type { PanelPlacement } from '@/lib/panel/placement';
@@ -18,6 +18,8 @@ export interface PanelMountOptions {
   deps: PanelDeps;
   /** The background's live state of one market (`connectPanelState`). */
   connect: (slug: string) => PortStore<PanelState>;
+  /** Whether the user can really see the panel (watched by the panel itself unless given). */
+  visibility?: Signal<PanelVisibility>;
 }
 
 export interface MountedPanel {
@@ -34,7 +36,7 @@ export interface MountedPanel {
  * markets without moving or re-creating the panel.
  */
 export function mountPanel(options: PanelMountOptions): MountedPanel {
-  const visibility = signal<PanelVisibility>('unknown');
+  const visibility = options.visibility ?? signal<PanelVisibility>('unknown');
   const frame = createFrame(options.placement, options.collapsed);
   let store = options.connect(options.slug);
   const session = signal(new PanelController(options.deps, options.slug, store, visibility));

@@ -24,8 +24,12 @@ export interface TradeButtonModel {
   sellPercent?: SellPercent;
   /** `$10`, `50%`. */
   label: string;
-  /** `≈17.5 @ 57¢`, `17.24 ≤ 59¢`; null when the book cannot price it. */
+  /** The whole estimate: `≈17.5 contracts at 57¢`, `17.24 contracts at up to 59¢`; null when the book cannot price it. */
   estimate: string | null;
+  /** The short form under the amount: contracts (`≈17.5`, `17.24`). */
+  contracts: string | null;
+  /** The FAK limit (thousandths) the background will set from the same book; null for FOK. */
+  limitMillis: bigint | null;
   /** Collateral at stake as the background will count it (null when unpriceable). */
   notionalRaw: bigint | null;
   needsConfirmation: boolean;
@@ -75,28 +79,36 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
     return {
       ...base,
       estimate: null,
+      contracts: null,
+      limitMillis: null,
       notionalRaw: null,
       needsConfirmation: false,
       disabledReason: blocked ?? refusalText(error),
     };
   }
   const quote = quoteFor(state.book, request.outcome);
-  let estimate: string;
-  if (priced.limitMillis !== null) {
-    const { amounts } = priced;
-    const contracts = amounts.orderType === 'FOK' ? 0n : amounts.contracts;
-    estimate = `${formatContracts(contracts)} ${request.side === 'BUY' ? '≤' : '≥'} ${formatCents(millisToNumber(priced.limitMillis))}`;
-  } else if (request.side === 'BUY' && quote.askMillis !== null) {
-    const approx = contractsForSpend(BigInt(request.amountRaw ?? '0'), quote.askMillis);
-    estimate = `≈${formatContracts(approx)} @ ${formatCents(millisToNumber(quote.askMillis))}`;
-  } else if (request.side === 'SELL' && quote.bidMillis !== null) {
-    estimate = `≈${formatUsd(priced.notionalRaw)} @ ${formatCents(millisToNumber(quote.bidMillis))}`;
-  } else {
-    estimate = '';
+  const { amounts } = priced;
+  let contracts: string | null = null;
+  let estimate: string | null = null;
+  if (priced.limitMillis !== null && amounts.orderType !== 'FOK') {
+    const limit = formatCents(millisToNumber(priced.limitMillis));
+    contracts = formatContracts(amounts.contracts);
+    estimate =
+      request.side === 'BUY'
+        ? `${contracts} contracts at up to ${limit} (${formatUsd(priced.notionalRaw)})`
+        : `${contracts} contracts at ${limit} or better (at least ${formatUsd(priced.notionalRaw)})`;
+  } else if (amounts.orderType === 'FOK' && amounts.side === 'BUY' && quote.askMillis !== null) {
+    contracts = `≈${formatContracts(contractsForSpend(amounts.spend, quote.askMillis))}`;
+    estimate = `${contracts} contracts at about ${formatCents(millisToNumber(quote.askMillis))}, spending exactly ${formatUsd(amounts.spend)}`;
+  } else if (amounts.orderType === 'FOK' && amounts.side === 'SELL' && quote.bidMillis !== null) {
+    contracts = formatContracts(amounts.contracts);
+    estimate = `${contracts} contracts at about ${formatCents(millisToNumber(quote.bidMillis))} (≈${formatUsd(priced.notionalRaw)})`;
   }
   return {
     ...base,
-    estimate: estimate || null,
+    estimate,
+    contracts,
+    limitMillis: priced.limitMillis,
     notionalRaw: priced.notionalRaw,
     needsConfirmation: priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
     disabledReason: blocked,
@@ -114,6 +126,22 @@ export interface OutcomeButtons {
   buys: TradeButtonModel[];
   /** Empty when nothing of this outcome is held. */
   sells: TradeButtonModel[];
+  /** The price the buys go at: `@ 63¢` (FOK, the best ask) or `≤ 65¢` (FAK limit). */
+  buyPrice: string | null;
+  /** The price the sells go at: `@ 61¢` (FOK, the best bid) or `≥ 59¢` (FAK floor). */
+  sellPrice: string | null;
+}
+
+/** FOK: the best price it meets first; FAK: the limit the background will set. */
+function rowPrice(
+  buttons: readonly TradeButtonModel[],
+  quoteMillis: bigint | null,
+  side: 'BUY' | 'SELL',
+): string | null {
+  const limit = buttons.find((b) => b.limitMillis !== null)?.limitMillis ?? null;
+  if (limit !== null) return `${side === 'BUY' ? '≤' : '≥'} ${formatCents(millisToNumber(limit))}`;
+  if (quoteMillis === null || buttons[0]?.orderType !== 'FOK') return null;
+  return `@ ${formatCents(millisToNumber(quoteMillis))}`;
 }
 
 /**
@@ -164,14 +192,21 @@ export function tradeButtons(state: PanelState, orderType: QuickOrderType): Outc
             }),
           )
         : [];
-    return { outcome, buys, sells };
+    const quote = quoteFor(state.book, outcome);
+    return {
+      outcome,
+      buys,
+      sells,
+      buyPrice: rowPrice(buys, quote.askMillis, 'BUY'),
+      sellPrice: rowPrice(sells, quote.bidMillis, 'SELL'),
+    };
   });
 }
 
 /** "Click again to confirm $250" (or without the amount when it cannot be priced). */
 export const confirmLabel = (button: Pick<TradeButtonModel, 'notionalRaw'>): string =>
   button.notionalRaw !== null
-    ? `Click again to confirm ${formatUsd(button.notionalRaw)}`
+    ? `Click again to confirm ${presetLabel(button.notionalRaw)}`
     : 'Click again to confirm';
 
 /** Best bid and ask of each outcome, for display (NO mirrors YES: bid = 1 − YES ask). */

@@ -1,0 +1,176 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { eventually } from '../fixtures';
+
+interface DomNode {
+  nodeName: string;
+  backendNodeId: number;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: (DomNode & { shadowRootType?: string })[];
+  contentDocument?: DomNode;
+}
+
+interface CallAnswer {
+  result: { value?: unknown };
+  exceptionDetails?: { text: string; exception?: { description?: string } };
+}
+
+const GROUP = 'panel-driver';
+
+/** What a test reads of one element inside the panel. */
+export interface ElementInfo {
+  text: string;
+  disabled: boolean;
+  rect: { x: number; y: number; width: number; height: number };
+  attributes: Record<string, string>;
+}
+
+function findHost(node: DomNode): DomNode | null {
+  const attrs = node.attributes ?? [];
+  for (let i = 0; i < attrs.length; i += 2) {
+    if (attrs[i] === 'data-market-companion' && attrs[i + 1] === 'panel') return node;
+  }
+  for (const child of node.children ?? []) {
+    const found = findHost(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Drives the page panel, which lives in a *closed* shadow root that neither page scripts
+ * nor Playwright's locators can enter. DevTools can: it finds the root, reads elements
+ * through it, and clicks at their on-screen position with real (trusted) mouse input —
+ * exactly what a user's click is. `scriptClick` does what a hostile page script would do
+ * if it held a reference to a button: `click()` and a dispatched event, both untrusted.
+ */
+export class PanelDriver {
+  private constructor(
+    readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  static async attach(page: Page): Promise<PanelDriver> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('Runtime.enable');
+    return new PanelDriver(page, cdp);
+  }
+
+  async detach(): Promise<void> {
+    await this.cdp.detach().catch(() => undefined);
+  }
+
+  /** The closed shadow root as an object of the page's main world, or null when no panel. */
+  private async rootObject(): Promise<string | null> {
+    const { root } = (await this.cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: DomNode;
+    };
+    const host = findHost(root);
+    const shadow = host?.shadowRoots?.[0];
+    if (!shadow) return null;
+    const { object } = (await this.cdp.send('DOM.resolveNode', {
+      backendNodeId: shadow.backendNodeId,
+      objectGroup: GROUP,
+    })) as { object: { objectId?: string } };
+    return object.objectId ?? null;
+  }
+
+  /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root. */
+  async onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
+    try {
+      const objectId = await this.rootObject();
+      if (!objectId) return null;
+      const answer = (await this.cdp.send('Runtime.callFunctionOn', {
+        objectId,
+        functionDeclaration: `function (arg) { return (${fn.toString()})(this, arg); }`,
+        arguments: [{ value: arg }],
+        returnByValue: true,
+        awaitPromise: true,
+      })) as CallAnswer;
+      if (answer.exceptionDetails) {
+        throw new Error(answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text);
+      }
+      return answer.result.value as R;
+    } finally {
+      await this.cdp.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
+    }
+  }
+
+  /** Whether the panel's host is in the page. */
+  async present(): Promise<boolean> {
+    return (await this.onRoot((root) => root.host.isConnected, null)) === true;
+  }
+
+  /** The elements matching `selector` inside the panel. */
+  async all(selector: string): Promise<ElementInfo[]> {
+    return (
+      (await this.onRoot(
+        (root, sel) =>
+          [...root.querySelectorAll(sel)].map((el) => {
+            const r = el.getBoundingClientRect();
+            const attributes: Record<string, string> = {};
+            for (const a of [...el.attributes]) attributes[a.name] = a.value;
+            return {
+              text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+              disabled: (el as HTMLButtonElement).disabled === true,
+              rect: { x: r.x, y: r.y, width: r.width, height: r.height },
+              attributes,
+            };
+          }),
+        selector,
+      )) ?? []
+    );
+  }
+
+  async one(selector: string): Promise<ElementInfo | null> {
+    return (await this.all(selector))[0] ?? null;
+  }
+
+  /** Waits for an element matching `selector` (and `check`, if given). */
+  async waitFor(
+    selector: string,
+    check: (el: ElementInfo) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ElementInfo> {
+    return eventually(
+      async () => (await this.all(selector)).find(check) ?? null,
+      { timeoutMs, what: `panel element ${selector}` },
+    );
+  }
+
+  async waitForText(selector: string, pattern: RegExp, timeoutMs = 10_000): Promise<ElementInfo> {
+    return this.waitFor(selector, (el) => pattern.test(el.text), timeoutMs);
+  }
+
+  /** The whole panel's text. */
+  async text(): Promise<string> {
+    return (
+      (await this.onRoot(
+        (root) => (root.querySelector('.mc-panel')?.textContent ?? '').replace(/\s+/g, ' '),
+        null,
+      )) ?? ''
+    );
+  }
+
+  /** A real click (trusted mouse input) in the middle of the element. */
+  async click(selector: string, check?: (el: ElementInfo) => boolean): Promise<void> {
+    const el = await this.waitFor(selector, (e) => !e.disabled && (check ? check(e) : true));
+    await this.page.mouse.click(el.rect.x + el.rect.width / 2, el.rect.y + el.rect.height / 2);
+  }
+
+  /** What a page script holding the element could do: `click()` and dispatched events. */
+  async scriptClick(selector: string): Promise<boolean> {
+    return (
+      (await this.onRoot((root, sel) => {
+        const el = root.querySelector(sel) as HTMLElement | null;
+        if (!el) return false;
+        el.click();
+        el.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+        el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+        el.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+        return true;
+      }, selector)) === true
+    );
+  }
+}
