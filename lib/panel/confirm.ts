@@ -44,6 +44,6 @@ export const CONFIRM_FIELD = 'confirmed';
 /** Whether a refusal means "click again to confirm" (the panel then arms the button). */
 export const isConfirmationRefusal = (info: {
   kind: string;
-  issues?: readonly { field: string }[];
+  issues?: readonly { field: string; message?: string }[];
 }): boolean =>
   info.kind === 'validation' && (info.issues ?? []).some((i) => i.field === CONFIRM_FIELD);

@@ -89,11 +89,15 @@ export class PanelDriver {
         awaitPromise: true,
       })) as CallAnswer;
       if (answer.exceptionDetails) {
-        throw new Error(answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text);
+        throw new Error(
+          answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text,
+        );
       }
       return answer.result.value as R;
     } finally {
-      await this.cdp.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
+      await this.cdp
+        .send('Runtime.releaseObjectGroup', { objectGroup: GROUP })
+        .catch(() => undefined);
     }
   }
 
@@ -133,10 +137,10 @@ export class PanelDriver {
     check: (el: ElementInfo) => boolean = () => true,
     timeoutMs = 10_000,
   ): Promise<ElementInfo> {
-    return eventually(
-      async () => (await this.all(selector)).find(check) ?? null,
-      { timeoutMs, what: `panel element ${selector}` },
-    );
+    return eventually(async () => (await this.all(selector)).find(check) ?? null, {
+      timeoutMs,
+      what: `panel element ${selector}`,
+    });
   }
 
   async waitForText(selector: string, pattern: RegExp, timeoutMs = 10_000): Promise<ElementInfo> {
