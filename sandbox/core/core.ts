@@ -118,6 +118,9 @@ export class SandboxCore {
     this.feed = 'ready';
     this.seedState();
     this.events.emit('reset');
+    // Subscribers of the order books see the seeded books again.
+    for (const market of this.markets.list())
+      if (this.books.has(market.slug)) this.bookChanged(market);
   }
 
   /** Stops timers (delayed orders, settlements); the state stays readable. */

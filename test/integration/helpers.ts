@@ -154,7 +154,7 @@ export async function admin(
 /** Polls until `check` returns a value (events arrive asynchronously). */
 export async function eventually<T>(
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 3000,
+  timeoutMs = 5000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
