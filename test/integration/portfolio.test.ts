@@ -78,6 +78,7 @@ describe('markets and maintenance (public)', () => {
   it('404 for an unknown slug', async () => {
     expect((await rejectionOf(client.getMarket('nope'))).kind).toBe('not-found');
     expect((await rejectionOf(client.getOrderbook('nope'))).kind).toBe('not-found');
+    expect((await rejectionOf(client.getOrderbook('sandbox-rain-amm'))).kind).toBe('not-found');
   });
 
   it('every CLOB market starts with a two-sided book in YES terms', async () => {

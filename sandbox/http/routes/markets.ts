@@ -61,6 +61,11 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: RouteContext): v
 
   publicRoute(app, 'GET', '/markets/:slug/orderbook', (req) => {
     const { slug } = req.params as { slug: string };
+    const market = core.markets.bySlug(slug);
+    if (!market) return fail(404, `Market ${slug} not found`);
+    // An AMM market has no order book (and no token ids to name one by).
+    if (market.tradeType !== 'clob')
+      return fail(404, `Market ${slug} is an AMM market: it has no order book`);
     const book = core.orderbook(slug);
     return book ? ok(book) : fail(404, `Market ${slug} not found`);
   });

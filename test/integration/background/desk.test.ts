@@ -1,0 +1,453 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TradingMode } from '../../../lib/api/primitives';
+import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
+import type { AccountInfo } from '../../../lib/background/account';
+import { TradingSession } from '../../../lib/background/session';
+import { ServerClock } from '../../../lib/client/clock';
+import type { ClientErrorInfo } from '../../../lib/client/errors';
+import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk';
+import type { IntentView } from '../../../lib/desk/intent';
+import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
+import type { RunningSandbox } from '../../../sandbox/index';
+import { memoryArea } from '../../lib/desk/fake-exchange';
+import { account, admin, clientFor, startTestSandbox } from '../helpers';
+
+const BTC = 'sandbox-btc-100k';
+const ETH = 'sandbox-eth-flip';
+const C = 1_000_000n;
+/** Short enough to keep the folder fast; every wait below is on events, not on time. */
+const TIMEOUT_MS = 400;
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Area = ReturnType<typeof memoryArea>;
+
+interface Worker {
+  desk: OrderDesk;
+  session: TradingSession;
+  changes: IntentView[];
+  modeRefusals: Extract<ClientErrorInfo, { kind: 'trading-mode' }>[];
+  /** Stops the worker dead: nothing it started answers or writes any more. */
+  kill(): void;
+}
+
+describe('OrderDesk against the sandbox, under every fault', () => {
+  let sandbox: RunningSandbox;
+  let info: AccountInfo;
+  let secrets: Parameters<typeof TradingSession.open>[0];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    const alice = await account(sandbox, 'alice');
+    secrets = {
+      apiToken: { tokenId: alice.tokenId ?? '', secret: alice.secret ?? '' },
+      signing: { kind: 'eoa', privateKey: alice.privateKey ?? '' },
+    };
+    info = {
+      exchange: {
+        name: sandbox.core.exchangeName,
+        apiUrl: sandbox.apiUrl,
+        wsUrl: sandbox.wsUrl,
+        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
+      },
+      tokenId: alice.tokenId ?? '',
+      profile: await (await clientFor(sandbox, 'alice')).getMyProfile(),
+      signingKind: 'eoa',
+      subAccounts: [],
+      activeSubAccountId: null,
+    };
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => sandbox.core.reset());
+  afterEach(() => admin(sandbox, 'DELETE', 'faults'));
+
+  /** A background worker's desk: the real session and client, an in-memory journal. */
+  async function worker(
+    area: Area,
+    options: { mode?: () => TradingMode | null; clock?: ServerClock } = {},
+  ): Promise<Worker> {
+    let dead = false;
+    const hang = <T>() => new Promise<T>(() => undefined);
+    const session = await TradingSession.open(secrets, info, options.clock ?? new ServerClock(), {
+      timeoutMs: TIMEOUT_MS,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 50 },
+      fetch: async (input, init) => {
+        if (dead) return hang();
+        const response = await fetch(input, init);
+        return dead ? hang() : response;
+      },
+    });
+    const changes: IntentView[] = [];
+    const modeRefusals: Worker['modeRefusals'] = [];
+    const deps: DeskDeps = {
+      store: new SessionJournal(area),
+      client: () => session.client,
+      orderContext: (slug) => session.orderContext(slug),
+      actAs: () => session.actAs(),
+      limits: () => ({
+        maxOrderNotionalRaw: 1_000n * C,
+        maxOrdersPerMinute: 100,
+        confirmAboveRaw: 1_000n * C,
+      }),
+      tradingMode: options.mode ?? (() => 'normal'),
+      onTradingModeRefused: (i) => modeRefusals.push(i),
+      onChange: (view) => changes.push(structuredClone(view)),
+      // The desk's backoffs, shortened; a dead worker never wakes up.
+      sleep: (ms) => (dead ? hang() : realSleep(Math.min(ms, 50))),
+    };
+    const desk = new OrderDesk(deps);
+    await desk.init();
+    return {
+      desk,
+      session,
+      changes,
+      modeRefusals,
+      kill: () => {
+        dead = true;
+      },
+    };
+  }
+
+  const fakBuy = (): PlaceSpec => ({
+    marketSlug: BTC,
+    marketTitle: 'BTC',
+    outcome: 'YES',
+    amounts: { orderType: 'FAK', side: 'BUY', price: '0.65', contracts: 10n * C },
+    notionalRaw: 6_500_000n,
+    confirmed: true,
+  });
+  const fokBuy = (market = BTC): PlaceSpec => ({
+    marketSlug: market,
+    marketTitle: market,
+    outcome: 'YES',
+    amounts: { orderType: 'FOK', side: 'BUY', spend: 5n * C },
+    notionalRaw: 5n * C,
+    confirmed: true,
+  });
+
+  async function ordersOf(clientOrderId: string): Promise<SandboxOrder[]> {
+    const all = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'));
+    return all.filter((o) => o.clientOrderId === clientOrderId);
+  }
+  const accepted = async (clientOrderId: string) =>
+    (await ordersOf(clientOrderId)).filter((o) => o.status !== 'REJECTED');
+
+  /** Places and waits for a final state (whatever `place` returned). */
+  async function finalView(w: Worker, spec: PlaceSpec): Promise<IntentView> {
+    const first = await w.desk.place(spec, 50);
+    return vi.waitFor(
+      () => {
+        const view = w.desk.view(first.clientOrderId);
+        if (
+          !view ||
+          ![
+            'filled',
+            'partially-filled',
+            'killed',
+            'rejected',
+            'failed',
+            'delayed',
+            'resting',
+          ].includes(view.state)
+        )
+          throw new Error(`still ${view?.state}`);
+        return view;
+      },
+      { timeout: 8_000, interval: 20 },
+    );
+  }
+
+  const fault = (body: object) => admin(sandbox, 'POST', 'faults', body);
+
+  it('no fault: one signed order reaches the engine, valid signature, filled', async () => {
+    const w = await worker(memoryArea());
+    const view = await finalView(w, fakBuy());
+    expect(view.state).toBe('filled');
+    const [order, ...more] = await accepted(view.clientOrderId);
+    expect(more).toEqual([]);
+    expect(order).toMatchObject({ signatureValid: true, status: 'FILLED', id: view.orderId });
+  });
+
+  describe('POST /orders', () => {
+    it('5xx before handling (beyond the client’s own retries): the same bytes again, one order', async () => {
+      await fault({ kind: 'status-before', route: 'POST /orders', status: 503, times: 3 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await accepted(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('5xx before handling on every attempt: a clear failure, and nothing placed', async () => {
+      await fault({ kind: 'status-before', route: 'POST /orders', status: 503, times: 50 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('failed');
+      expect(view.summary).toMatch(/it was not placed/);
+      expect(await ordersOf(view.clientOrderId)).toEqual([]);
+    });
+
+    it('5xx after handling: the retry meets a 409, reconciled to the order that landed', async () => {
+      await fault({ kind: 'status-after', route: 'POST /orders', status: 500, times: 1 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      const orders = await ordersOf(view.clientOrderId);
+      expect(orders.filter((o) => o.status !== 'REJECTED')).toHaveLength(1);
+      expect(orders.find((o) => o.status === 'REJECTED')?.reason).toMatch(/already been used/);
+      expect(view.orderId).toBe(orders.find((o) => o.status !== 'REJECTED')?.id);
+    });
+
+    it('connection dropped after the order was accepted: adopted from the status, one order', async () => {
+      await fault({ kind: 'drop-after', route: 'POST /orders' });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fokBuy());
+      expect(view.state).toBe('filled');
+      const orders = await ordersOf(view.clientOrderId);
+      expect(orders).toHaveLength(1);
+      expect(view.orderId).toBe(orders[0]?.id);
+      expect(view.filledCollateralRaw).toBe(orders[0]?.filledSize);
+    });
+
+    it('429 with Retry-After: waited out and sent again, one order', async () => {
+      await fault({
+        kind: 'status-before',
+        route: 'POST /orders',
+        status: 429,
+        retryAfter: 1,
+        times: 2,
+      });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await accepted(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('a delay beyond the client timeout once: the late copy meets a 409, one order', async () => {
+      await fault({ kind: 'delay', route: 'POST /orders', delayMs: TIMEOUT_MS * 2, times: 1 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      // Let the delayed copy reach the engine too: it must be the refused one.
+      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(2), {
+        timeout: 5_000,
+      });
+      expect(await accepted(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('a delay beyond the client timeout on every attempt: the intent ends as the exchange does', async () => {
+      await fault({ kind: 'delay', route: 'POST /orders', delayMs: 1_500, times: 10 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      // Every copy eventually reaches the engine; at most one may be placed, and the
+      // intent must say which happened.
+      await vi.waitFor(
+        async () => expect((await ordersOf(view.clientOrderId)).length).toBeGreaterThanOrEqual(1),
+        {
+          timeout: 8_000,
+        },
+      );
+      await realSleep(1_600);
+      const landed = await accepted(view.clientOrderId);
+      expect(landed.length).toBeLessThanOrEqual(1);
+      const final = w.desk.view(view.clientOrderId);
+      if (landed.length === 1) {
+        expect(final?.state).toBe('filled');
+        expect(final?.orderId).toBe(landed[0]?.id);
+      } else {
+        expect(final?.state).toBe('failed');
+      }
+    });
+
+    it('receive-window 425: signed afresh with the same clientOrderId, one order', async () => {
+      await fault({ kind: 'receive-window', route: 'POST /orders', times: 1 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      const [order, ...more] = await ordersOf(view.clientOrderId);
+      expect(more).toEqual([]);
+      expect(order?.signatureValid).toBe(true);
+    });
+
+    it('receive-window 425 on every signature: rejected, nothing placed', async () => {
+      await fault({ kind: 'receive-window', route: 'POST /orders', times: 10 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('rejected');
+      expect(view.error?.kind).toBe('receive-window');
+      expect(await ordersOf(view.clientOrderId)).toEqual([]);
+    });
+
+    it('trading-mode 425: refreshes maintenance, final rejection with resumeAt, nothing placed', async () => {
+      const resumeAt = '2026-12-01T10:00:00.000Z';
+      await admin(sandbox, 'POST', 'trading-mode', { mode: 'cancel_only', resumeAt });
+      // The desk still believes the mode is normal: the exchange refuses.
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('rejected');
+      expect(view.error).toMatchObject({ kind: 'trading-mode', mode: 'cancel_only', resumeAt });
+      expect(w.modeRefusals).toHaveLength(1);
+      expect(await accepted(view.clientOrderId)).toEqual([]);
+    });
+
+    it('a 40 s clock offset between client and exchange: one order, signed in server time', async () => {
+      const clock = new ServerClock();
+      const w = await worker(memoryArea(), { clock });
+      // The client learns the exchange's clock, then the exchange's clock jumps 40 s.
+      await w.session.client.getOrderMarket(BTC);
+      await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await accepted(view.clientOrderId)).toHaveLength(1);
+      expect(Math.abs(clock.offset - 40_000)).toBeLessThan(2_000);
+    });
+  });
+
+  describe('POST /orders/status/batch while reconciling', () => {
+    const lose = () => fault({ kind: 'drop-after', route: 'POST /orders' });
+
+    it('5xx before handling: asked again until it answers, one order', async () => {
+      await lose();
+      await fault({
+        kind: 'status-before',
+        route: 'POST /orders/status/batch',
+        status: 503,
+        times: 3,
+      });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('5xx after handling and a dropped connection: still one order', async () => {
+      await lose();
+      await fault({
+        faults: [
+          { kind: 'status-after', route: 'POST /orders/status/batch', status: 500, times: 2 },
+          { kind: 'drop-after', route: 'POST /orders/status/batch', times: 1 },
+        ],
+      });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('429 with Retry-After and a delay beyond the timeout: still one order', async () => {
+      await lose();
+      await fault({
+        faults: [
+          {
+            kind: 'status-before',
+            route: 'POST /orders/status/batch',
+            status: 429,
+            retryAfter: 1,
+            times: 2,
+          },
+          { kind: 'delay', route: 'POST /orders/status/batch', delayMs: TIMEOUT_MS * 2, times: 1 },
+        ],
+      });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('a 40 s clock jump while reconciling: the status is still read, one order', async () => {
+      await lose();
+      const w = await worker(memoryArea());
+      await w.session.client.getOrderMarket(BTC);
+      await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+  });
+
+  describe('a worker restart in the middle', () => {
+    async function journaled(area: Area, state: string): Promise<IntentRecord> {
+      return vi.waitFor(
+        async () => {
+          const [record] = await new SessionJournal(area).loadAll();
+          if (record?.view.state !== state) throw new Error(`journal says ${record?.view.state}`);
+          return record;
+        },
+        { timeout: 5_000, interval: 5 },
+      );
+    }
+
+    it('stopped while sending (the request on its way): the next worker finishes it, one order', async () => {
+      const area = memoryArea();
+      await fault({ kind: 'delay', route: 'POST /orders', delayMs: 300, times: 1 });
+      const first = await worker(area);
+      void first.desk.place(fakBuy(), 10);
+      const record = await journaled(area, 'sending');
+      first.kill();
+
+      const second = await worker(area);
+      second.desk.resumePending();
+      const id = record.view.clientOrderId;
+      await vi.waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
+        timeout: 5_000,
+      });
+      await vi.waitFor(async () => expect(await ordersOf(id)).toHaveLength(2), { timeout: 5_000 });
+      expect(await accepted(id)).toHaveLength(1);
+      expect(second.desk.view(id)?.orderId).toBe((await accepted(id))[0]?.id);
+    });
+
+    it('stopped while reconciling (the order landed, its answer lost): adopted, one order', async () => {
+      const area = memoryArea();
+      await fault({
+        faults: [
+          { kind: 'drop-after', route: 'POST /orders' },
+          { kind: 'delay', route: 'POST /orders/status/batch', delayMs: 300, times: 1 },
+        ],
+      });
+      const first = await worker(area);
+      void first.desk.place(fokBuy(), 10);
+      const record = await journaled(area, 'reconciling');
+      first.kill();
+
+      const second = await worker(area);
+      second.desk.resumePending();
+      const id = record.view.clientOrderId;
+      await vi.waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
+        timeout: 5_000,
+      });
+      expect(await ordersOf(id)).toHaveLength(1);
+    });
+
+    it('stopped before the first send: the next worker reports a clear failure, none placed', async () => {
+      const area = memoryArea();
+      await fault({ kind: 'delay', route: 'GET /markets/:slug', delayMs: 300, times: 1 });
+      const first = await worker(area);
+      void first.desk.place(fakBuy(), 10);
+      const record = await journaled(area, 'preparing');
+      first.kill();
+
+      const second = await worker(area);
+      second.desk.resumePending();
+      const view = second.desk.view(record.view.clientOrderId);
+      expect(view?.state).toBe('failed');
+      expect(view?.summary).toMatch(/Nothing was placed/);
+      await realSleep(400);
+      expect(await ordersOf(record.view.clientOrderId)).toEqual([]);
+    });
+  });
+
+  it('a delayed order (taker delay): DELAYED with eligibleAt, adopted on resume once released', async () => {
+    const w = await worker(memoryArea());
+    const view = await finalView(w, fokBuy(ETH));
+    expect(view.state).toBe('delayed');
+    expect(view.eligibleAt).not.toBeNull();
+    await vi.waitFor(
+      async () => expect((await accepted(view.clientOrderId))[0]?.status).toBe('FILLED'),
+      {
+        timeout: 5_000,
+      },
+    );
+    // No socket here: the resume after eligibleAt asks the exchange.
+    await realSleep(Math.max(0, Date.parse(view.eligibleAt ?? '') + 2_100 - Date.now()));
+    w.desk.resumePending();
+    await vi.waitFor(() => expect(w.desk.view(view.clientOrderId)?.state).toBe('filled'));
+  });
+});
