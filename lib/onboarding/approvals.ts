@@ -16,6 +16,8 @@ export interface ApprovalRow {
 export interface VenueApprovals {
   /** Null for the generic table, when no market could be read. */
   venue: { exchange: string; adapter: string } | null;
+  /** Titles of the listed markets that trade on this venue. */
+  markets: string[];
   rows: ApprovalRow[];
 }
 
@@ -62,7 +64,7 @@ function rowsFor(
 
 /** The spec's table without addresses: what applies on any deployment. */
 export function genericApprovals(): VenueApprovals[] {
-  return [{ venue: null, rows: rowsFor(null, [], [], true) }];
+  return [{ venue: null, markets: [], rows: rowsFor(null, [], [], true) }];
 }
 
 /**
@@ -88,6 +90,7 @@ export function approvalsFor(markets: readonly MarketVenue[]): VenueApprovals[] 
   }
   return [...byVenue.values()].map(({ venue, simple, grouped }) => ({
     venue,
+    markets: [...simple, ...grouped],
     rows: rowsFor(venue, simple, grouped, false),
   }));
 }

@@ -41,7 +41,15 @@ export function checkExchange(draft: ExchangeDraft): Checked<ExchangeProfile, Ex
     wsUrl: draft.wsUrl,
     siteMarketPattern: draft.siteMarketPattern,
   });
-  if (!parsed.success) return { ok: false, issues: fieldIssues<ExchangeField>(parsed.error) };
+  if (!parsed.success) {
+    const issues = fieldIssues<ExchangeField>(parsed.error);
+    // The schema's URL hint names an API address; a pattern deserves its own example.
+    if (issues.siteMarketPattern?.includes('must be a full URL')) {
+      issues.siteMarketPattern =
+        'The market page pattern must be a full URL, like https://site.example/markets/:slug.';
+    }
+    return { ok: false, issues };
+  }
   const pattern = parsed.data.siteMarketPattern;
   if (pattern.split(':slug').length !== 2 || !parseSitePattern(pattern)) {
     return {

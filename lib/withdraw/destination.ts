@@ -8,6 +8,8 @@ export interface DestinationOption {
   address: string;
   kind: DestinationKind;
   label: string;
+  /** The option inside a sentence: "your account", "the allowlisted address “cold”". */
+  phrase: string;
   active: boolean;
   /** Where the exchange sends a withdrawal that names no destination. */
   isDefault: boolean;
@@ -28,6 +30,7 @@ export function destinationOptions(targets: WithdrawalTargets): DestinationOptio
       address: targets.account,
       kind: 'account',
       label: partner ? "The partner's account" : 'Your account',
+      phrase: partner ? "the partner's account" : 'your account',
       active: true,
       isDefault: same(fallback, targets.account),
     },
@@ -37,6 +40,7 @@ export function destinationOptions(targets: WithdrawalTargets): DestinationOptio
       address: targets.smartWallet,
       kind: 'smart-wallet',
       label: partner ? "The partner's smart wallet" : 'Your smart wallet',
+      phrase: partner ? "the partner's smart wallet" : 'your smart wallet',
       active: true,
       isDefault: true,
     });
@@ -47,6 +51,7 @@ export function destinationOptions(targets: WithdrawalTargets): DestinationOptio
       address: entry.address,
       kind: 'allowlist',
       label: entry.label ? `Allowlisted: ${entry.label}` : 'Allowlisted address',
+      phrase: entry.label ? `the allowlisted address “${entry.label}”` : 'an allowlisted address',
       active: entry.active,
       isDefault: false,
     });

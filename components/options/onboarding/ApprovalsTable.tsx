@@ -43,7 +43,11 @@ export function ApprovalsTable({ view, smartWallet }: { view: VaultView; smartWa
           <caption>
             {block.venue ? (
               <>
-                Venue <code class="address">{block.venue.exchange}</code>
+                {block.markets.join(' · ')}
+                <span class="muted">
+                  {' '}
+                  — venue <code class="address">{block.venue.exchange}</code>
+                </span>
               </>
             ) : (
               'Every venue (read each market’s venue on the exchange)'
@@ -61,12 +65,7 @@ export function ApprovalsTable({ view, smartWallet }: { view: VaultView; smartWa
             {block.rows.map((row) => (
               <tr key={`${row.side}-${row.marketKind}`}>
                 <td>{row.side}</td>
-                <td>
-                  {row.marketKind}
-                  {row.markets.length > 0 ? (
-                    <span class="muted"> ({row.markets.length} listed)</span>
-                  ) : null}
-                </td>
+                <td>{row.marketKind}</td>
                 <td>{TOKEN_WORDS[row.token]}</td>
                 <td>
                   {row.spenders.map((s, i) => (

@@ -55,8 +55,8 @@ export function WithdrawSection({ view }: { view: VaultView }) {
     return (
       <>
         <p>
-          From the server wallet <code class="address">{t.source}</code>
-          {t.allowlistOwner === 'partner' ? ' (the active sub-account)' : ''}.
+          Withdrawing from <code class="address">{t.source}</code>
+          {t.allowlistOwner === 'partner' ? ', the active sub-account’s server wallet' : ''}.
         </p>
         {phase.kind === 'form' ? (
           <>
@@ -79,7 +79,7 @@ export function WithdrawSection({ view }: { view: VaultView }) {
               Withdraw <strong class="num">{dollars(phase.plan.amountRaw)}</strong> (
               <span class="num">{phase.plan.amountRaw}</span> raw units) of{' '}
               {phase.plan.token ? <code>{phase.plan.token}</code> : 'the collateral token'} to{' '}
-              {phase.plan.destination.label.toLowerCase()}{' '}
+              {phase.plan.destination.phrase}{' '}
               <code class="address">{phase.plan.destination.address}</code>.
             </p>
             <p class="muted">A withdrawal is an on-chain transfer: it cannot be undone.</p>

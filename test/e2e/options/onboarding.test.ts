@@ -28,7 +28,7 @@ describe('onboarding from a fresh install', () => {
   it('walks through every step with a sandbox demo account and trades from the page panel', async () => {
     const page = await h().openOptions();
     await page.getByRole('heading', { name: 'Step 1 of 5: Exchange' }).waitFor();
-    expect(await page.locator('[data-vault-status]').innerText()).toBe('Not set up');
+    expect(await page.locator('[data-vault-status]').textContent()).toBe('Not set up');
     await h().shot(page, '1-exchange-default');
 
     // Step 1: the sandbox, on the ports this test's sandbox really uses.
@@ -38,8 +38,8 @@ describe('onboarding from a fresh install', () => {
     await fill(page, 'Market page URL pattern', 'not a pattern');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect
-      .poll(() => page.locator('#exchange-site-pattern-error').innerText())
-      .toMatch(/must be a full URL/);
+      .poll(() => page.locator('#exchange-site-pattern-error').textContent())
+      .toMatch(/must be a full URL, like https:\/\/site/);
     await h().shot(page, '1-exchange-invalid');
     await fill(page, 'Market page URL pattern', exchange.siteMarketPattern);
     await h().shot(page, '1-exchange-filled');
@@ -52,7 +52,7 @@ describe('onboarding from a fresh install', () => {
     await page.getByRole('button', { name: /^Alice \(alice\)/ }).click();
     const card = page.getByRole('region', { name: 'Profile of this token' });
     await card.waitFor();
-    const cardText = await card.innerText();
+    const cardText = (await card.textContent()) ?? '';
     const alice = await h().admin.account('alice');
     expect(cardText).toContain('Alice');
     expect(cardText).toContain(alice.account);
@@ -81,15 +81,15 @@ describe('onboarding from a fresh install', () => {
     // Step 5: saved; the approvals table for this account and the sandbox's venues.
     await page.getByRole('heading', { name: 'Step 5 of 5: Token approvals' }).waitFor();
     await page.locator('.approvals-table caption code').first().waitFor();
-    const approvals = await page.locator('.approvals').innerText();
+    const approvals = (await page.locator('.approvals').textContent()) ?? '';
     expect(approvals).toContain(alice.account);
     expect(approvals).toContain('Collateral token');
     expect(approvals).toContain('venue.exchange');
-    expect(await page.locator('[data-vault-status]').innerText()).toBe('Unlocked');
+    expect(await page.locator('[data-vault-status]').textContent()).toBe('Unlocked');
     await h().shot(page, '5-approvals');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('tab', { name: 'Account', selected: true }).waitFor();
-    expect(await page.getByTestId('token-id').innerText()).toBe('sandbox-token-alice');
+    expect(await page.getByTestId('token-id').textContent()).toBe('sandbox-token-alice');
     // The secret and the key are not on the page any more, in any form.
     const html = await page.content();
     expect(html).not.toContain(alice.secret ?? 'no secret');

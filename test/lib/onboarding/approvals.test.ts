@@ -52,6 +52,7 @@ describe('approvals table', () => {
       market({ venue: { exchange: other, adapter: ex.ADAPTER } }),
     ]);
     expect(blocks.map((b) => b.venue?.exchange)).toEqual([ex.EXCHANGE, other]);
+    expect(blocks.map((b) => b.markets)).toEqual([['Market'], ['Market']]);
   });
 
   it('names the wallet that approves: own account, or the sub-account server wallet', () => {

@@ -49,6 +49,15 @@ describe('checkExchange', () => {
     if (!result.ok) expect(result.issues.wsUrl).toMatch(/must use https:\/\//);
   });
 
+  it('gives a pattern example when the pattern is not a URL', () => {
+    const result = checkExchange(custom({ siteMarketPattern: 'acme.example/:slug' }));
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.issues.siteMarketPattern).toMatch(
+        /like https:\/\/site\.example\/markets\/:slug/,
+      );
+  });
+
   it('refuses a market page pattern without :slug', () => {
     const result = checkExchange(custom({ siteMarketPattern: 'https://acme.example/markets/' }));
     expect(result.ok).toBe(false);

@@ -35,6 +35,8 @@ describe('destinationOptions', () => {
   it("speaks of the partner's wallets when acting for a sub-account", () => {
     const [account] = destinationOptions(targets({ allowlistOwner: 'partner' }));
     expect(account?.label).toBe("The partner's account");
+    expect(account?.phrase).toBe("the partner's account");
+    expect(destinationOptions(targets())[1]?.phrase).toBe('the allowlisted address “cold”');
   });
 });
 
