@@ -780,10 +780,18 @@ export class SandboxCore {
     if (!taker || taker.ownerId === null) return;
     const at = this.clock.iso();
     const makerLegs = trade.legs.filter((l) => l.role === 'MAKER');
-    const matchOf = (l: Leg) => ({
+    const takerOutcome = trade.legs.find((l) => l.role === 'TAKER')?.outcome;
+    // Each copy speaks its recipient's terms: a maker sees its own price; the taker sees
+    // what it paid per contract, which mirrors a maker holding the other outcome (mint/merge).
+    const matchOf = (l: Leg, forTaker: boolean) => ({
       orderId: l.orderId ?? '',
       matchedSize: l.contracts.toString(),
-      price: Number(l.priceMillis) / 1000,
+      price:
+        Number(
+          forTaker && takerOutcome !== undefined && l.outcome !== takerOutcome
+            ? 1000n - l.priceMillis
+            : l.priceMillis,
+        ) / 1000,
     });
     const base = {
       source: 'SETTLEMENT' as const,
@@ -800,7 +808,7 @@ export class SandboxCore {
       ...base,
       eventId: newId(),
       clientOrderId: taker.clientOrderId,
-      makerMatches: makerLegs.map(matchOf),
+      makerMatches: makerLegs.map((l) => matchOf(l, true)),
     });
     const byOwner = new Map<number, Leg[]>();
     for (const l of makerLegs) byOwner.set(l.profileId, [...(byOwner.get(l.profileId) ?? []), l]);
@@ -810,7 +818,7 @@ export class SandboxCore {
         ...base,
         eventId: newId(),
         clientOrderId: first?.clientOrderId ?? null,
-        makerMatches: own.map(matchOf),
+        makerMatches: own.map((l) => matchOf(l, false)),
       });
     }
   }

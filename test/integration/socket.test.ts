@@ -171,6 +171,62 @@ describe('Socket.IO /markets', () => {
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
   });
 
+  it('settlement prices speak each recipient’s terms: a YES taker against a NO maker sees 1 − the maker’s price', async () => {
+    const makerSocket = await connect('alice');
+    const takerSocket = await connect('bob');
+    await Promise.all([connected(makerSocket), connected(takerSocket)]);
+    await subscribe(makerSocket, 'subscribe_order_events', {});
+    await subscribe(takerSocket, 'subscribe_order_events', {});
+    // alice's BUY NO sits inside the spread (an ask at the YES midpoint), so bob's YES buy at
+    // that limit meets it first: a mint, where the two sides pay complementary prices.
+    const book = sandbox.core.orderbook(BTC);
+    const bestAsk = book.asks[0]?.price ?? 0.99;
+    const bestBid = book.bids[0]?.price ?? 0.01;
+    const yesMillis = BigInt(Math.round(((bestAsk + bestBid) / 2) * 1000));
+    const noPrice = Number(1000n - yesMillis) / 1000;
+    const rest = await alice.placeOrder(
+      (
+        await buildOrder(sandbox, 'alice', {
+          market: BTC,
+          outcome: 'NO',
+          amounts: { orderType: 'GTC', side: 'BUY', price: String(noPrice), contracts: 2n * C },
+        })
+      ).json,
+    );
+    expect(rest.execution.settlementStatus).toBe('UNMATCHED');
+    const bob = await clientFor(sandbox, 'bob');
+    const take = await bob.placeOrder(
+      (
+        await buildOrder(sandbox, 'bob', {
+          market: BTC,
+          outcome: 'YES',
+          amounts: {
+            orderType: 'FAK',
+            side: 'BUY',
+            price: String(Number(yesMillis) / 1000),
+            contracts: 2n * C,
+          },
+        })
+      ).json,
+    );
+    expect(take.execution.matched).toBe(true);
+    const matchedFor = (r: Recorder) =>
+      eventually(() =>
+        r
+          .of('orderEvent')
+          .map((e) => OrderEvent.parse(e))
+          .find((e) => e.source === 'SETTLEMENT' && e.type === 'MATCHED'),
+      );
+    const takerCopy = await matchedFor(takerSocket);
+    const makerCopy = await matchedFor(makerSocket);
+    const priceIn = (e: typeof takerCopy) =>
+      e.source === 'SETTLEMENT'
+        ? e.makerMatches.find((m) => m.orderId === rest.order.id)?.price
+        : undefined;
+    expect(Number(priceIn(takerCopy))).toBeCloseTo(Number(yesMillis) / 1000, 6);
+    expect(Number(priceIn(makerCopy))).toBeCloseTo(noPrice, 6);
+  });
+
   it('order events: makers hear their fills and cancellations carry a reason', async () => {
     const bob = await clientFor(sandbox, 'bob');
     const r = await connect('bob');
