@@ -10,6 +10,7 @@ import type { IntentView } from '../desk/intent';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { SenderPolicy } from '../messaging/sender';
+import { MAX_RECV_WINDOW_MS } from '../orders/rules';
 import type { Settings } from '../settings/schema';
 import type { SettingsSource } from '../settings/source';
 import { marketPageUrl, parseSitePattern } from '../site/pattern';
@@ -133,6 +134,8 @@ export class BackgroundApp {
       tradingMode: () => this.mode?.mode ?? null,
       onTradingModeRefused: () => void this.refreshMaintenance(),
       onChange: (view) => this.onIntentChange(view),
+      // The longest window the exchange allows: it is what makes "not placed" certain.
+      receiveWindow: { ms: MAX_RECV_WINDOW_MS, serverNow: () => this.clock.now() },
       now: this.now,
     });
   }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../api/events';
 import { modeAllowsNewOrder } from '../api/maintenance';
 import type { OrderPlacementResponse } from '../api/orders';
@@ -26,6 +27,10 @@ const MAX_SENDS = 3;
 const MAX_SIGNATURES = 3;
 /** Status checks in one run before leaving the intent to the next resume. */
 const MAX_RECONCILES_PER_RUN = 6;
+/** Allowance for our estimate of the exchange's clock when waiting out a receive window. */
+const WINDOW_MARGIN_MS = 1_000;
+
+const SignedWindow = z.object({ timestamp: z.number(), recvWindow: z.number() });
 
 export interface DeskDeps {
   store: JournalStore;
@@ -40,6 +45,12 @@ export interface DeskDeps {
   /** A trading-mode 425 arrived: the background refreshes maintenance status. */
   onTradingModeRefused(info: Extract<ClientErrorInfo, { kind: 'trading-mode' }>): void;
   onChange(view: IntentView): void;
+  /**
+   * Every order is signed with this receive window, timestamped in the exchange's time. A
+   * copy still on its way once its window has closed can no longer be placed: only then
+   * can unanswered sends be called "not placed" (otherwise a late copy may still land).
+   */
+  receiveWindow?: { ms: number; serverNow: () => number };
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   newId?: () => string;
@@ -277,6 +288,12 @@ export class OrderDesk {
           outcome: record.view.outcome,
           clientOrderId: record.view.clientOrderId,
           postOnly: record.postOnly,
+          ...(this.deps.receiveWindow
+            ? {
+                recvWindow: this.deps.receiveWindow.ms,
+                timestamp: Math.round(this.deps.receiveWindow.serverNow()),
+              }
+            : {}),
         },
         ctx,
       );
@@ -363,6 +380,8 @@ export class OrderDesk {
       await this.save(record);
       return true;
     }
+    // An unanswered send may still be on its way: look once more after it can no longer land.
+    if (await this.waitOutReceiveWindow(record)) return true;
     this.finish(record, 'failed', {
       kind: 'unavailable',
       message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
@@ -405,6 +424,19 @@ export class OrderDesk {
       this.transition(record, state);
     }
     return state;
+  }
+
+  /** Waits until no copy of the last signed bytes can be placed; false if there was nothing to wait for. */
+  private async waitOutReceiveWindow(record: IntentRecord): Promise<boolean> {
+    const window = this.deps.receiveWindow;
+    const signed = record.body ? SignedWindow.safeParse(JSON.parse(record.body)) : null;
+    if (!window || !signed?.success) return false;
+    const closesAt = signed.data.timestamp + signed.data.recvWindow + WINDOW_MARGIN_MS;
+    if (window.serverNow() >= closesAt) return false;
+    for (let i = 0; i < 100 && window.serverNow() < closesAt; i++) {
+      await this.sleep(closesAt - window.serverNow());
+    }
+    return true;
   }
 
   private async reconcileOnce(record: IntentRecord): Promise<void> {

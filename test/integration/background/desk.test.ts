@@ -1,4 +1,6 @@
+import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_SIGNED_PATH } from '../../../lib/api/events';
 import type { TradingMode } from '../../../lib/api/primitives';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
 import type { AccountInfo } from '../../../lib/background/account';
@@ -8,6 +10,7 @@ import type { ClientErrorInfo } from '../../../lib/client/errors';
 import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk';
 import type { IntentView } from '../../../lib/desk/intent';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
+import { LiveConnection } from '../../../lib/live/connection';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { memoryArea } from '../../lib/desk/fake-exchange';
 import { account, admin, clientFor, startTestSandbox } from '../helpers';
@@ -28,6 +31,8 @@ interface Worker {
   modeRefusals: Extract<ClientErrorInfo, { kind: 'trading-mode' }>[];
   /** Stops the worker dead: nothing it started answers or writes any more. */
   kill(): void;
+  /** POST /orders requests this worker has put on the wire. */
+  readonly posts: number;
 }
 
 describe('OrderDesk against the sandbox, under every fault', () => {
@@ -63,21 +68,60 @@ describe('OrderDesk against the sandbox, under every fault', () => {
   /** A background worker's desk: the real session and client, an in-memory journal. */
   async function worker(
     area: Area,
-    options: { mode?: () => TradingMode | null; clock?: ServerClock } = {},
+    options: {
+      mode?: () => TradingMode | null;
+      clock?: ServerClock;
+      /** The receive window orders are signed with (the app uses the maximum, 10 s). */
+      windowMs?: number;
+      /**
+       * A slow network: the next `count` POST /orders reach the exchange `delayMs` later,
+       * after the client has given up on them (the sandbox's own `delay` fault drops a
+       * request whose client went away, so it cannot play this).
+       */
+      late?: { count: number; delayMs: number };
+    } = {},
   ): Promise<Worker> {
     let dead = false;
     const hang = <T>() => new Promise<T>(() => undefined);
-    const session = await TradingSession.open(secrets, info, options.clock ?? new ServerClock(), {
+    const late = { count: 0, delayMs: 0, ...options.late };
+    const posts = { count: 0 };
+    const clock = options.clock ?? new ServerClock();
+    const session = await TradingSession.open(secrets, info, clock, {
       timeoutMs: TIMEOUT_MS,
       retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 50 },
       fetch: async (input, init) => {
         if (dead) return hang();
+        if (
+          late.count > 0 &&
+          init?.method === 'POST' &&
+          new URL(String(input)).pathname === '/orders'
+        ) {
+          late.count--;
+          const { signal, ...unbound } = init;
+          setTimeout(() => void fetch(input, unbound).catch(() => undefined), late.delayMs);
+          return new Promise<Response>((_, reject) =>
+            signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+          );
+        }
+        if (init?.method === 'POST' && new URL(String(input)).pathname === '/orders') posts.count++;
         const response = await fetch(input, init);
         return dead ? hang() : response;
       },
     });
     const changes: IntentView[] = [];
     const modeRefusals: Worker['modeRefusals'] = [];
+    const result: Worker = {
+      desk: null as unknown as OrderDesk,
+      session,
+      changes,
+      modeRefusals,
+      kill: () => {
+        dead = true;
+      },
+      get posts() {
+        return posts.count;
+      },
+    };
     const deps: DeskDeps = {
       store: new SessionJournal(area),
       client: () => session.client,
@@ -91,20 +135,14 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       tradingMode: options.mode ?? (() => 'normal'),
       onTradingModeRefused: (i) => modeRefusals.push(i),
       onChange: (view) => changes.push(structuredClone(view)),
+      receiveWindow: { ms: options.windowMs ?? 10_000, serverNow: () => clock.now() },
       // The desk's backoffs, shortened; a dead worker never wakes up.
       sleep: (ms) => (dead ? hang() : realSleep(Math.min(ms, 50))),
     };
     const desk = new OrderDesk(deps);
     await desk.init();
-    return {
-      desk,
-      session,
-      changes,
-      modeRefusals,
-      kill: () => {
-        dead = true;
-      },
-    };
+    result.desk = desk;
+    return result;
   }
 
   const fakBuy = (): PlaceSpec => ({
@@ -178,7 +216,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
 
     it('5xx before handling on every attempt: a clear failure, and nothing placed', async () => {
       await fault({ kind: 'status-before', route: 'POST /orders', status: 503, times: 50 });
-      const w = await worker(memoryArea());
+      const w = await worker(memoryArea(), { windowMs: 500 });
       const view = await finalView(w, fakBuy());
       expect(view.state).toBe('failed');
       expect(view.summary).toMatch(/it was not placed/);
@@ -221,40 +259,47 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       expect(await accepted(view.clientOrderId)).toHaveLength(1);
     });
 
-    it('a delay beyond the client timeout once: the late copy meets a 409, one order', async () => {
+    it('a delay beyond the client timeout (sandbox fault): sent again, one order', async () => {
       await fault({ kind: 'delay', route: 'POST /orders', delayMs: TIMEOUT_MS * 2, times: 1 });
       const w = await worker(memoryArea());
       const view = await finalView(w, fakBuy());
       expect(view.state).toBe('filled');
-      // Let the delayed copy reach the engine too: it must be the refused one.
+      await realSleep(TIMEOUT_MS * 2);
+      expect(await accepted(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('a copy that reaches the exchange after the client gave up: it meets a 409, one order', async () => {
+      const w = await worker(memoryArea(), { late: { count: 1, delayMs: TIMEOUT_MS * 2 } });
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
       await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(2), {
         timeout: 5_000,
       });
       expect(await accepted(view.clientOrderId)).toHaveLength(1);
+      expect(view.orderId).toBe((await accepted(view.clientOrderId))[0]?.id);
     });
 
-    it('a delay beyond the client timeout on every attempt: the intent ends as the exchange does', async () => {
-      await fault({ kind: 'delay', route: 'POST /orders', delayMs: 1_500, times: 10 });
-      const w = await worker(memoryArea());
+    it('every send late but inside the receive window: the desk waits it out and adopts the order', async () => {
+      const w = await worker(memoryArea(), { windowMs: 2_000, late: { count: 3, delayMs: 1_500 } });
       const view = await finalView(w, fakBuy());
-      // Every copy eventually reaches the engine; at most one may be placed, and the
-      // intent must say which happened.
-      await vi.waitFor(
-        async () => expect((await ordersOf(view.clientOrderId)).length).toBeGreaterThanOrEqual(1),
-        {
-          timeout: 8_000,
-        },
-      );
-      await realSleep(1_600);
+      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
+        timeout: 8_000,
+      });
       const landed = await accepted(view.clientOrderId);
-      expect(landed.length).toBeLessThanOrEqual(1);
-      const final = w.desk.view(view.clientOrderId);
-      if (landed.length === 1) {
-        expect(final?.state).toBe('filled');
-        expect(final?.orderId).toBe(landed[0]?.id);
-      } else {
-        expect(final?.state).toBe('failed');
-      }
+      expect(landed).toHaveLength(1);
+      expect(view.state).toBe('filled');
+      expect(view.orderId).toBe(landed[0]?.id);
+    });
+
+    it('every send later than the receive window: refused by the exchange, and the desk says not placed', async () => {
+      const w = await worker(memoryArea(), { windowMs: 300, late: { count: 3, delayMs: 1_800 } });
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('failed');
+      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
+        timeout: 8_000,
+      });
+      expect(await accepted(view.clientOrderId)).toEqual([]);
+      expect((await ordersOf(view.clientOrderId))[0]?.reason).toMatch(/receive window/);
     });
 
     it('receive-window 425: signed afresh with the same clientOrderId, one order', async () => {
@@ -354,12 +399,21 @@ describe('OrderDesk against the sandbox, under every fault', () => {
 
     it('a 40 s clock jump while reconciling: the status is still read, one order', async () => {
       await lose();
-      const w = await worker(memoryArea());
-      await w.session.client.getOrderMarket(BTC);
+      await fault({ kind: 'delay', route: 'POST /orders/status/batch', delayMs: 200, times: 1 });
+      const area = memoryArea();
+      const w = await worker(area);
+      const placing = w.desk.place(fakBuy(), 50);
+      // The status request is on its way, signed in the old time, when the clock jumps.
+      await vi.waitFor(async () => {
+        const [record] = await new SessionJournal(area).loadAll();
+        expect(record?.view.state).toBe('reconciling');
+      });
       await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
-      const view = await finalView(w, fakBuy());
-      expect(view.state).toBe('filled');
-      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+      const { clientOrderId } = await placing;
+      await vi.waitFor(() => expect(w.desk.view(clientOrderId)?.state).toBe('filled'), {
+        timeout: 5_000,
+      });
+      expect(await ordersOf(clientOrderId)).toHaveLength(1);
     });
   });
 
@@ -381,6 +435,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const first = await worker(area);
       void first.desk.place(fakBuy(), 10);
       const record = await journaled(area, 'sending');
+      await vi.waitFor(() => expect(first.posts).toBe(1), { interval: 2 });
       first.kill();
 
       const second = await worker(area);
@@ -434,20 +489,35 @@ describe('OrderDesk against the sandbox, under every fault', () => {
     });
   });
 
-  it('a delayed order (taker delay): DELAYED with eligibleAt, adopted on resume once released', async () => {
+  it('a delayed order (taker delay): DELAYED with eligibleAt, then filled by its order events', async () => {
     const w = await worker(memoryArea());
-    const view = await finalView(w, fokBuy(ETH));
-    expect(view.state).toBe('delayed');
-    expect(view.eligibleAt).not.toBeNull();
-    await vi.waitFor(
-      async () => expect((await accepted(view.clientOrderId))[0]?.status).toBe('FILLED'),
-      {
+    const live = new LiveConnection({
+      wsUrl: sandbox.wsUrl,
+      authHeaders: () => w.session.client.http.authHeaders('GET', SOCKET_SIGNED_PATH),
+      transports: [Fetch, NodeWebSocket],
+    });
+    live.on('orderEvent', (event) => w.desk.handleOrderEvent(event));
+    live.subscribe('subscribe_order_events', {});
+    live.start();
+    try {
+      await vi.waitFor(() => expect(live.isLive).toBe(true), { timeout: 5_000 });
+      const view = await w.desk.place(fokBuy(ETH));
+      expect(view.state).toBe('delayed');
+      expect(Date.parse(view.eligibleAt ?? '')).toBeGreaterThan(Date.parse('2026-01-01'));
+      await vi.waitFor(() => expect(w.desk.view(view.clientOrderId)?.state).toBe('filled'), {
         timeout: 5_000,
-      },
-    );
-    // No socket here: the resume after eligibleAt asks the exchange.
-    await realSleep(Math.max(0, Date.parse(view.eligibleAt ?? '') + 2_100 - Date.now()));
-    w.desk.resumePending();
-    await vi.waitFor(() => expect(w.desk.view(view.clientOrderId)?.state).toBe('filled'));
+      });
+      const [order] = await accepted(view.clientOrderId);
+      const final = w.desk.view(view.clientOrderId);
+      expect(order?.status).toBe('FILLED');
+      // A FOK BUY is sized in money: what the events counted matches what it spent.
+      expect(final?.filledCollateralRaw).toBe(order?.filledSize);
+      expect(BigInt(final?.filledContractsRaw ?? '0')).toBeGreaterThan(0n);
+      expect(
+        w.changes.filter((c) => c.clientOrderId === view.clientOrderId).map((c) => c.state),
+      ).not.toContain('resting');
+    } finally {
+      live.stop();
+    }
   });
 });

@@ -226,6 +226,51 @@ describe('OrderDesk: exactly once under failures', () => {
     expect(exchange.placed).toHaveLength(0);
   });
 
+  it('signs every order with the receive window, timestamped in the exchange’s time', async () => {
+    const { desk, exchange, clock } = rig(undefined, { receiveWindowMs: 10_000 });
+    await desk.place(spec(fokBuy()));
+    expect(parse(exchange.received[0] ?? '')).toMatchObject({
+      recvWindow: 10_000,
+      timestamp: clock.now,
+    });
+  });
+
+  it('after unanswered sends, waits out the receive window, then adopts a copy that landed late', async () => {
+    const r = rig(undefined, { receiveWindowMs: 10_000 });
+    for (let i = 0; i < 3; i++) r.exchange.script.push({ kind: 'late', error: ERRORS.timeout });
+    const signedAt = r.clock.now;
+    r.onSleep = () => {
+      // The copies reach the exchange while the desk waits out the window.
+      if (r.clock.now > signedAt + 10_000) r.exchange.deliverLate();
+    };
+    const view = await r.desk.place(spec(fokBuy()));
+    expect(view.state).toBe('filled');
+    expect(view.orderId).toBe(r.exchange.placed[0]?.id);
+    expect(r.exchange.placed).toHaveLength(1);
+    expect(r.clock.now).toBeGreaterThan(signedAt + 10_000);
+  });
+
+  it('after unanswered sends, calls the order "not placed" only once its window has closed', async () => {
+    const r = rig(undefined, { receiveWindowMs: 10_000 });
+    for (let i = 0; i < 3; i++)
+      r.exchange.script.push({ kind: 'fail-before', error: ERRORS.timeout });
+    const signedAt = r.clock.now;
+    const view = await r.desk.place(spec(fokBuy()));
+    expect(view.state).toBe('failed');
+    expect(r.clock.now).toBeGreaterThan(signedAt + 10_000);
+    expect(r.exchange.statusCalls.length).toBe(4);
+  });
+
+  it('without a receive window, gives up after the unanswered sends (and a late copy could still land)', async () => {
+    const r = rig();
+    for (let i = 0; i < 3; i++) r.exchange.script.push({ kind: 'late', error: ERRORS.timeout });
+    const view = await r.desk.place(spec(fokBuy()));
+    expect(view.state).toBe('failed');
+    r.exchange.deliverLate();
+    // The hazard the receive window closes: the desk said "not placed", the exchange has one.
+    expect(r.exchange.placed).toHaveLength(1);
+  });
+
   it('signs afresh after a receive-window 425: new salt and signature, same clientOrderId', async () => {
     const { desk, exchange } = rig();
     exchange.script.push({ kind: 'fail-before', error: ERRORS.receiveWindow });

@@ -56,7 +56,9 @@ export type Step =
   /** Handle the request, then never answer (the worker dies while waiting). */
   | { kind: 'hang-after' }
   /** Never handle nor answer. */
-  | { kind: 'hang-before' };
+  | { kind: 'hang-before' }
+  /** The caller gives up (`error`), but the request is still on its way: `deliverLate()` lands it. */
+  | { kind: 'late'; error: ClientErrorInfo };
 
 export interface Placed {
   id: string;
@@ -136,12 +138,37 @@ export class FakeExchange {
     return this.placed.find((p) => p.clientOrderId === id);
   }
 
+  /** Requests the caller gave up on that have not reached the exchange yet. */
+  readonly inFlight: string[] = [];
+
+  /** Lands every late request now, as the exchange would: first one wins, repeats are 409s. */
+  deliverLate(): void {
+    for (const json of this.inFlight.splice(0)) {
+      try {
+        this.handle(json);
+      } catch {
+        // A 409 nobody hears.
+      }
+    }
+  }
+
   async placeOrder(json: string): Promise<OrderPlacementResponse> {
     this.received.push(json);
     await this.onPlace?.(json);
     const step = this.script.shift() ?? { kind: 'answer' };
     if (step.kind === 'fail-before') throw new ExchangeError(step.error);
     if (step.kind === 'hang-before') return new Promise(() => undefined);
+    if (step.kind === 'late') {
+      this.inFlight.push(json);
+      throw new ExchangeError(step.error);
+    }
+    const { placed, body } = this.handle(json);
+    if (step.kind === 'fail-after') throw new ExchangeError(step.error);
+    if (step.kind === 'hang-after') return new Promise(() => undefined);
+    return placementResponse(placed, body);
+  }
+
+  private handle(json: string): { placed: Placed; body: ParsedBody } {
     const body = PlaceOrderBody.parse(JSON.parse(json));
     const clientOrderId = body.clientOrderId ?? '';
     const signature = body.order.signature ?? '';
@@ -166,9 +193,7 @@ export class FakeExchange {
     this.hideNextFor = 0;
     this.placed.push(placed);
     this.onPlaced?.(placed);
-    if (step.kind === 'fail-after') throw new ExchangeError(step.error);
-    if (step.kind === 'hang-after') return new Promise(() => undefined);
-    return placementResponse(placed, body);
+    return { placed, body };
   }
 
   async orderStatuses(ids: OrderStatusBody): Promise<OrderStatus[]> {

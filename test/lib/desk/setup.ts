@@ -32,6 +32,13 @@ export interface Rig {
   };
   /** The same worker's storage and exchange, with a new desk: a restarted service worker. */
   restart(): Promise<OrderDesk>;
+  /** Runs on each of the desk's sleeps (after the clock moved by it). */
+  onSleep: ((ms: number) => void) | null;
+}
+
+export interface RigOptions {
+  /** Sign with a receive window, in the rig's clock. */
+  receiveWindowMs?: number;
 }
 
 export const DEFAULT_LIMITS: GuardLimits = {
@@ -43,7 +50,7 @@ export const DEFAULT_LIMITS: GuardLimits = {
 let idCounter = 0;
 
 /** An OrderDesk over the fake exchange and `storage.session` of WXT's fake browser. */
-export function rig(exchange = new FakeExchange()): Rig {
+export function rig(exchange = new FakeExchange(), options: RigOptions = {}): Rig {
   const area = storageArea(fakeBrowser.storage.session);
   const changes: IntentView[] = [];
   const refusals: Rig['refusals'] = [];
@@ -70,13 +77,19 @@ export function rig(exchange = new FakeExchange()): Rig {
     onTradingModeRefused: (info) => refusals.push(info),
     onChange: (view) => changes.push(structuredClone(view)),
     now: () => clock.now,
+    // Sleeping moves the clock, as time would.
     sleep: async (ms) => {
       sleeps.push(ms);
+      clock.now += ms;
+      result.onSleep?.(ms);
     },
     newId: () => `cid-${++idCounter}`,
+    ...(options.receiveWindowMs !== undefined
+      ? { receiveWindow: { ms: options.receiveWindowMs, serverNow: () => clock.now } }
+      : {}),
   });
   const desk = new OrderDesk(deps());
-  return {
+  const result: Rig = {
     exchange,
     desk,
     area,
@@ -90,7 +103,9 @@ export function rig(exchange = new FakeExchange()): Rig {
       await next.init();
       return next;
     },
+    onSleep: null,
   };
+  return result;
 }
 
 export function spec(amounts: AmountIntent, over: Partial<PlaceSpec> = {}): PlaceSpec {
