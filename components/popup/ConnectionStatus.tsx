@@ -8,10 +8,11 @@ export function ConnectionStatus({ badge }: { badge: ConnectionBadge }) {
       <span class="dot" aria-hidden="true" />
       {badge.label}
       {badge.nextAttemptAt ? (
-        <>
+        // A ticking clock inside a live region would be read out every second.
+        <span aria-hidden="true">
           {' in '}
           <Countdown until={badge.nextAttemptAt} />
-        </>
+        </span>
       ) : null}
     </span>
   );

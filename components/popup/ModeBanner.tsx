@@ -14,10 +14,10 @@ export function ModeBanner({ banner, now = Date.now() }: { banner: Banner; now?:
           Trading resumes at{' '}
           <time dateTime={banner.resumeAt}>{shortDateTime(banner.resumeAt)}</time>
           {resumes ? (
-            <>
+            <span aria-hidden="true">
               {' (in '}
               <Countdown until={banner.resumeAt} />)
-            </>
+            </span>
           ) : null}
           .
         </>

@@ -61,7 +61,7 @@ export function UnavailableBanner({
       {retryAt === null ? (
         <span>Retrying now…</span>
       ) : (
-        <span>
+        <span aria-hidden="true">
           Next try in <Countdown until={new Date(retryAt).toISOString()} />.
         </span>
       )}{' '}

@@ -3,7 +3,7 @@ import { ErrorLine } from '@/components/common/ErrorLine';
 import { TabPanel, Tabs } from '@/components/common/Tabs';
 import type { FeedAudience } from '@/lib/api/feed';
 import { timeAgo } from '@/lib/format/time';
-import { FeedPager } from '@/lib/popup-model/feed-pager';
+import { FeedPager, type FeedState } from '@/lib/popup-model/feed-pager';
 import { useServices } from '../services';
 import { FeedCard } from './FeedCard';
 import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';
@@ -36,7 +36,6 @@ export function FeedScreen({ sitePattern, limit }: { sitePattern: string; limit?
     };
   }, [pager]);
 
-  const ready = state.phase === 'ready' || state.phase === 'loading-more';
   return (
     <div class="feed-screen">
       <div class="feed-bar">
@@ -57,47 +56,69 @@ export function FeedScreen({ sitePattern, limit }: { sitePattern: string; limit?
           Refresh
         </button>
       </div>
-      <TabPanel idPrefix="feed" id={state.audience}>
-        {state.notice ? <p class="note">{state.notice}</p> : null}
-        {ready && state.effectiveAudience ? (
-          <FallbackNote requested={state.audience} served={state.effectiveAudience} />
-        ) : null}
-        {state.phase === 'unavailable' && state.error ? (
-          <UnavailableBanner
-            error={state.error}
-            retryAt={state.retryAt}
-            onRetry={() => pager.retryNow()}
-          />
-        ) : null}
-        {state.phase === 'error' && state.error ? (
-          <ErrorLine error={state.error} onRetry={() => pager.retryNow()} />
-        ) : null}
-        {state.phase === 'loading' ? (
-          <p class="muted" role="status">
-            Loading the feed…
-          </p>
-        ) : null}
-        {ready && state.entries.length === 0 ? (
-          <FeedEmpty audience={state.audience} reason={state.emptyReason} />
-        ) : null}
-        {state.entries.length > 0 ? (
-          <ul class="feed-list">
-            {state.entries.map((entry) => (
-              <li key={entry.id}>
-                <FeedCard entry={entry} sitePattern={sitePattern} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {state.moreError ? <ErrorLine error={state.moreError} /> : null}
-        {ready && state.hasMore ? (
-          <LoadMore
-            onMore={() => (pager.state.moreError ? pager.retryNow() : pager.loadMore())}
-            loading={state.phase === 'loading-more'}
-            loaded={state.entries.length}
-          />
-        ) : null}
-      </TabPanel>
+      {AUDIENCES.map(({ id }) => (
+        <TabPanel key={id} idPrefix="feed" id={id} hidden={id !== state.audience}>
+          {id === state.audience ? (
+            <FeedBody state={state} pager={pager} sitePattern={sitePattern} />
+          ) : null}
+        </TabPanel>
+      ))}
     </div>
+  );
+}
+
+/** What one audience shows: notes, banners, the cards and the end of the list. */
+function FeedBody({
+  state,
+  pager,
+  sitePattern,
+}: {
+  state: FeedState;
+  pager: FeedPager;
+  sitePattern: string;
+}) {
+  const ready = state.phase === 'ready' || state.phase === 'loading-more';
+  return (
+    <>
+      {state.notice ? <p class="note">{state.notice}</p> : null}
+      {ready && state.effectiveAudience ? (
+        <FallbackNote requested={state.audience} served={state.effectiveAudience} />
+      ) : null}
+      {state.phase === 'unavailable' && state.error ? (
+        <UnavailableBanner
+          error={state.error}
+          retryAt={state.retryAt}
+          onRetry={() => pager.retryNow()}
+        />
+      ) : null}
+      {state.phase === 'error' && state.error ? (
+        <ErrorLine error={state.error} onRetry={() => pager.retryNow()} />
+      ) : null}
+      {state.phase === 'loading' ? (
+        <p class="muted" role="status">
+          Loading the feed…
+        </p>
+      ) : null}
+      {ready && state.entries.length === 0 ? (
+        <FeedEmpty audience={state.audience} reason={state.emptyReason} />
+      ) : null}
+      {state.entries.length > 0 ? (
+        <ul class="feed-list">
+          {state.entries.map((entry) => (
+            <li key={entry.id}>
+              <FeedCard entry={entry} sitePattern={sitePattern} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {state.moreError ? <ErrorLine error={state.moreError} /> : null}
+      {ready && state.hasMore ? (
+        <LoadMore
+          onMore={() => (pager.state.moreError ? pager.retryNow() : pager.loadMore())}
+          loading={state.phase === 'loading-more'}
+          loaded={state.entries.length}
+        />
+      ) : null}
+    </>
   );
 }

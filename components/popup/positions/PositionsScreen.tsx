@@ -56,7 +56,8 @@ export function PositionsScreen({
       ) : (
         <>
           <Totals totals={model.totals} />
-          <PnlChartCard refreshKey={portfolio.fetchedAt ?? 0} />
+          {/* A new chart at most every 30 s of portfolio refreshes (fills come in bursts). */}
+          <PnlChartCard refreshKey={Math.floor((portfolio.fetchedAt ?? 0) / 30_000)} />
           {model.isEmpty ? (
             <p class="empty">
               No positions yet. Trade from a market page and they show up here, live.
