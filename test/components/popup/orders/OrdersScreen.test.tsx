@@ -60,6 +60,21 @@ describe('OrdersScreen: open orders', () => {
     expect(bg.named('orders.cancelAll')).toHaveLength(0);
   });
 
+  it('counts a delayed open order down to its release', () => {
+    const base = positionsFixture();
+    const rain = base.clob[0];
+    const order = rain?.orders[0];
+    if (!rain || !order) throw new Error('fixture');
+    const eligibleAt = new Date(Date.now() + 2_000).toISOString();
+    const positions = {
+      ...base,
+      clob: [{ ...rain, orders: [{ ...order, settlementStatus: 'DELAYED' as const, eligibleAt }] }],
+    };
+    show({ positions, fetchedAt: NOW, error: null });
+    const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
+    expect(card.querySelector('.order-meta')?.textContent).toMatch(/^GTC · delayed 0:0[12]$/);
+  });
+
   it('says when there are no open orders', () => {
     show({ positions: emptyPositions(), fetchedAt: NOW, error: null });
     expect(screen.getByText('No open orders.')).toBeTruthy();
