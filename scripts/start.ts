@@ -3,7 +3,7 @@
  * its bots, and opens Chromium on a fresh profile with the extension loaded, on a sandbox
  * market page with the onboarding (options page) beside it. Runs until Ctrl-C.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,7 @@ const USAGE = `Usage: npm start -- [options]
   --port N             API + Socket.IO port (default 4010; 0 picks a free one)
   --site-port N        market web site port (default 4011; 0 picks a free one)
   --no-bots            start the sandbox without its trading bots
+  --no-build           use the existing .output/chrome-mv3 instead of building first
   --screenshots DIR    where headless screenshots go (default test-results/start)
   --help`;
 
@@ -41,6 +42,7 @@ const ARGS = {
   port: { type: 'string', default: '4010' },
   'site-port': { type: 'string', default: '4011' },
   'no-bots': { type: 'boolean', default: false },
+  'no-build': { type: 'boolean', default: false },
   screenshots: { type: 'string', default: join('test-results', 'start') },
   help: { type: 'boolean', default: false },
 } as const;
@@ -67,6 +69,7 @@ function readOptions() {
     port: port('port'),
     sitePort: port('site-port'),
     bots: !values['no-bots'],
+    build: !values['no-build'],
     screenshots: resolve(ROOT, values.screenshots),
   };
 }
@@ -134,8 +137,12 @@ async function main(): Promise<number> {
     { port: options.sitePort, what: "the sandbox's market site", flag: '--site-port' },
   ]);
 
-  console.log('Building the Chrome extension (wxt build)…');
-  await buildExtension(ROOT, 'chrome', { quiet: true });
+  if (options.build) {
+    console.log('Building the Chrome extension (wxt build)…');
+    await buildExtension(ROOT, 'chrome', { quiet: true });
+  } else if (!existsSync(join(outputDir(ROOT, 'chrome'), 'manifest.json'))) {
+    throw new UsageError('--no-build: there is no build in .output/chrome-mv3 (run npm run build)');
+  }
 
   const { startSandbox } = await import('../sandbox/index');
   const sandbox: RunningSandbox = await startSandbox({
@@ -193,7 +200,7 @@ async function main(): Promise<number> {
     }
     console.log(
       options.headless
-        ? 'Headless (no display): press Ctrl+C to stop.'
+        ? 'Running headless: press Ctrl+C to stop.'
         : 'Unlock with a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
     );
     await new Promise<void>((resolveWait) => {

@@ -1,10 +1,13 @@
 import { SOCKET_SIGNED_PATH } from '../../../lib/api/events';
+import { AUTH_HEADERS } from '../../../lib/client/hmac';
 import type { SandboxPlugin } from '../../../sandbox/index';
 
 /** One Socket.IO handshake the sandbox checked, as the sandbox saw it. */
 export interface HandshakeRecord {
   at: number;
   tokenId: string | null;
+  /** The signed `svc-timestamp`: a new one on every attempt means every attempt was signed afresh. */
+  timestamp: string | null;
   ok: boolean;
   /** The profile it authenticated as, or why it was refused. */
   profileId: number | null;
@@ -23,10 +26,14 @@ export function handshakeSpy(): { plugin: SandboxPlugin; handshakes: HandshakeRe
     authenticator.verify = async (headers, method, pathWithQuery, body) => {
       const outcome = await verify(headers, method, pathWithQuery, body);
       if (method === 'GET' && pathWithQuery === SOCKET_SIGNED_PATH) {
-        const key = headers['svc-api-key'];
+        const one = (name: string) => {
+          const value = headers[name];
+          return (Array.isArray(value) ? value[0] : value) ?? null;
+        };
         handshakes.push({
           at: Date.now(),
-          tokenId: (Array.isArray(key) ? key[0] : key) ?? null,
+          tokenId: one(AUTH_HEADERS.key),
+          timestamp: one(AUTH_HEADERS.timestamp),
           ok: outcome.ok,
           profileId: outcome.ok ? outcome.auth.profile.profileId : null,
           refusal: outcome.ok ? null : outcome.message,

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL } from '../../../lib/messaging/protocol';
+import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/messaging/sender';
+import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
+
+const h = useHarness(import.meta.url);
+
+interface Seen {
+  kind: 'message' | 'port';
+  name: string;
+  sender: SenderInfo & { documentId?: string };
+}
+type Scope = { chrome: ChromeApi; __seen?: Seen[] };
+
+/** Records, in the worker, the `sender` Chromium hands to every message and port. */
+function recordSenders(harness: Harness): Promise<void> {
+  return harness.withApp(() => {
+    const scope = globalThis as unknown as Scope;
+    if (scope.__seen) return;
+    const seen: Seen[] = [];
+    scope.__seen = seen;
+    const copy = (s: unknown) => JSON.parse(JSON.stringify(s)) as Seen['sender'];
+    scope.chrome.runtime.onMessage.addListener((message, sender) => {
+      const name = (message as { name?: unknown } | null)?.name;
+      seen.push({ kind: 'message', name: String(name), sender: copy(sender) });
+      return false;
+    });
+    scope.chrome.runtime.onConnect.addListener((port) => {
+      seen.push({ kind: 'port', name: port.name, sender: copy(port.sender ?? {}) });
+    });
+  });
+}
+
+const seenFrom = (harness: Harness, match: (s: Seen) => boolean) =>
+  eventually(
+    async () =>
+      (await harness.withApp(() => (globalThis as unknown as Scope).__seen ?? [])).find(match),
+    { what: 'a recorded sender' },
+  );
+
+function policy(harness: Harness): SenderPolicy {
+  const site = new URL(harness.sandbox.siteUrl).origin;
+  return {
+    extensionId: harness.extensionId,
+    extensionOrigin: `chrome-extension://${harness.extensionId}`,
+    isSiteOrigin: (origin) => origin === site,
+  };
+}
+
+const sendFromContentScript = (
+  harness: Harness,
+  page: Parameters<Harness['inContentScript']>[0],
+  name: string,
+  payload: unknown,
+) =>
+  harness.inContentScript(
+    page,
+    (envelope) => (globalThis as unknown as Scope).chrome.runtime.sendMessage(envelope),
+    { protocol: PROTOCOL, name, payload },
+  );
+
+describe('the senders Chromium reports, and the checks that rely on them', () => {
+  it('the toolbar popup: our id and origin, no tab, no frame', async () => {
+    await recordSenders(h());
+    await h().withApp(() => (globalThis as unknown as Scope).chrome.action.openPopup());
+    const popup = h().url('popup.html');
+    const { sender } = await seenFrom(h(), (s) => s.sender.url === popup && !s.sender.tab);
+    expect(sender).toMatchObject({
+      id: h().extensionId,
+      url: popup,
+      origin: `chrome-extension://${h().extensionId}`,
+    });
+    expect(sender.tab).toBeUndefined();
+    expect(sender.frameId).toBeUndefined();
+    expect(classifySender(sender, policy(h()))).toEqual({ kind: 'page' });
+  });
+
+  it('the options page in a tab: our origin, frame 0, a tab showing the page itself', async () => {
+    await recordSenders(h());
+    const page = await h().openOptions();
+    const reply = await h().send('vault.status', {}, page);
+    expect(reply.ok).toBe(true);
+    const options = h().url('options.html');
+    const { sender } = await seenFrom(
+      h(),
+      (s) => s.kind === 'message' && s.name === 'vault.status' && s.sender.url === options,
+    );
+    expect(sender).toMatchObject({
+      id: h().extensionId,
+      url: options,
+      origin: `chrome-extension://${h().extensionId}`,
+      frameId: 0,
+      tab: { url: options },
+    });
+    expect(typeof sender.tab?.id).toBe('number');
+    expect(classifySender(sender, policy(h()))).toEqual({ kind: 'page' });
+    await page.close();
+  });
+
+  it('the content script: the site’s origin, frame 0, its tab; allowed panel messages only', async () => {
+    await recordSenders(h());
+    const page = await h().openMarketPage('sandbox-btc-100k');
+    await page.locator('[data-market-companion="panel"]').waitFor({ state: 'attached' });
+    const url = page.url();
+
+    const panel = (await sendFromContentScript(h(), page, 'panel.state', {
+      marketSlug: 'sandbox-btc-100k',
+    })) as { ok: boolean };
+    expect(panel.ok).toBe(true);
+    const { sender } = await seenFrom(h(), (s) => s.name === 'panel.state' && s.sender.url === url);
+    expect(sender).toMatchObject({
+      id: h().extensionId,
+      url,
+      origin: new URL(h().sandbox.siteUrl).origin,
+      frameId: 0,
+      tab: { url },
+    });
+    const verdict = classifySender(sender, policy(h()));
+    expect(verdict).toEqual({ kind: 'content', tabId: sender.tab?.id, origin: sender.origin, url });
+
+    // The panel's own port carries the same sender.
+    const port = await seenFrom(
+      h(),
+      (s) => s.kind === 'port' && s.name === 'panel' && s.sender.url === url,
+    );
+    expect(classifySender(port.sender, policy(h())).kind).toBe('content');
+
+    expect(await sendFromContentScript(h(), page, 'vault.status', {})).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: '"vault.status" may not be sent from a web page' },
+    });
+    expect(
+      await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-eth-flip' }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+    await page.close();
+  });
+
+  it('the page itself cannot message the extension at all', async () => {
+    const page = await h().openMarketPage('sandbox-btc-100k');
+    const reachable = await page.evaluate(
+      () =>
+        typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime
+          ?.sendMessage,
+    );
+    expect(reachable).toBe('undefined');
+    await page.close();
+  });
+
+  it('our content script on a site that is not the configured exchange is refused', async () => {
+    const site = new URL(h().sandbox.siteUrl);
+    const page = await h().context.newPage();
+    // Same server, another origin: the manifest injects the script on localhost too.
+    await page.goto(`http://localhost:${site.port}/markets/sandbox-btc-100k`);
+    const reply = await sendFromContentScript(h(), page, 'panel.state', {
+      marketSlug: 'sandbox-btc-100k',
+    });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        kind: 'forbidden',
+        message: `sender refused: origin http://localhost:${site.port} is not a configured exchange site`,
+      },
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT, screenshotDirFor } from './screenshots';
+
+const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const SHOTS = screenshotDirFor(import.meta.url);
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start` as a child process (tsx directly: npm would add its own lines). */
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(TSX, ['scripts/start.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+function field(output: string, label: string): string {
+  const match = new RegExp(`^\\s*${label}:\\s+(\\S+)`, 'm').exec(output);
+  if (!match?.[1]) throw new Error(`no "${label}" line in:\n${output}`);
+  return match[1];
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  // A failed test must not leave a sandbox and a browser behind.
+  for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
+  running.clear();
+});
+
+describe('npm start', () => {
+  it('headless: builds, starts the sandbox and the browser, prints the extension id, URLs and screenshots, then closes everything', async () => {
+    const run = start([
+      '--headless',
+      '--exit-after-ready',
+      '--port',
+      '0',
+      '--site-port',
+      '0',
+      '--screenshots',
+      SHOTS,
+    ]);
+    expect(await run.exited, run.output()).toBe(0);
+    const out = run.output();
+    expect(out).toContain('Building the Chrome extension');
+    expect(field(out, 'Extension id')).toMatch(/^[a-p]{32}$/);
+    const api = field(out, 'Sandbox API \\+ Socket\\.IO');
+    expect(api).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(field(out, 'Sandbox market site')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(field(out, 'Market page')).toMatch(/\/markets\/sandbox-btc-100k$/);
+    expect(field(out, 'Options \\(onboarding\\)')).toMatch(
+      /^chrome-extension:\/\/[a-p]{32}\/options\.html$/,
+    );
+    expect(out).toContain('Screenshots:');
+    expect(existsSync(join(SHOTS, 'market.png'))).toBe(true);
+    expect(existsSync(join(SHOTS, 'options.png'))).toBe(true);
+    // Everything it started is gone.
+    expect(await answers(`${api}/maintenance/status`)).toBe(false);
+  });
+
+  it('keeps running until SIGTERM, then stops the sandbox and removes the temporary profile', async () => {
+    const run = start([
+      '--headless',
+      '--no-build',
+      '--no-bots',
+      '--port',
+      '0',
+      '--site-port',
+      '0',
+      '--screenshots',
+      join(SHOTS, 'sigterm'),
+    ]);
+    let exitedEarly = false;
+    void run.exited.then(() => {
+      exitedEarly = true;
+    });
+    const until = Date.now() + 45_000;
+    while (!run.output().includes('press Ctrl+C to stop') && !exitedEarly && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const out = run.output();
+    expect(out).toContain('press Ctrl+C to stop');
+    const api = field(out, 'Sandbox API \\+ Socket\\.IO');
+    const profile = /fresh profile (\S+)\)/.exec(out)?.[1] ?? '';
+    expect(await answers(`${api}/maintenance/status`)).toBe(true);
+    expect(existsSync(profile)).toBe(true);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Stopping the browser and the sandbox');
+    expect(await answers(`${api}/maintenance/status`)).toBe(false);
+    expect(existsSync(profile)).toBe(false);
+  });
+
+  it('without a browser says how to install one, with no stack trace, and exits non-zero', async () => {
+    const run = start(['--headless', '--exit-after-ready'], {
+      CHROME_PATH: '/nonexistent/chromium',
+    });
+    expect(await run.exited).toBe(1);
+    const out = run.output();
+    expect(out).toContain('CHROME_PATH is set to /nonexistent/chromium');
+    expect(out).toContain('sudo apt-get install chromium');
+    expect(out).not.toMatch(/^\s+at /m);
+    expect(out).not.toContain('Building');
+  });
+});
