@@ -14,7 +14,7 @@ const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,199}$/;
 export function parseSitePattern(pattern: string): SitePattern | null {
   let url: URL;
   try {
-    url = new URL(pattern.replace(':slug', '__slug__'));
+    url = new URL(pattern.replaceAll(':slug', '__slug__'));
   } catch {
     return null;
   }
@@ -34,9 +34,15 @@ export function slugFromUrl(pattern: SitePattern, pageUrl: string): string | nul
   if (url.origin !== pattern.origin) return null;
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.startsWith(pattern.prefix) || !path.endsWith(pattern.suffix)) return null;
-  const slug = decodeURIComponent(
-    path.slice(pattern.prefix.length, path.length - pattern.suffix.length),
-  );
+  let slug: string;
+  try {
+    slug = decodeURIComponent(
+      path.slice(pattern.prefix.length, path.length - pattern.suffix.length),
+    );
+  } catch {
+    // A malformed escape (`%E0%A4%A`) is no slug: never let it throw into a caller.
+    return null;
+  }
   return SLUG_RE.test(slug) ? slug : null;
 }
 

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { SettlementOrderEvent } from '../../../lib/api/events';
+import { UserOrder } from '../../../lib/api/orders';
+import { Notifier } from '../../../lib/background/notifier';
+import type { IntentView } from '../../../lib/desk/intent';
+import * as ex from '../api/examples';
+import { settlement } from '../desk/setup';
+import { intentView } from '../messaging/fixtures';
+
+const TITLE = 'Bitcoin above $100k?';
+const sending = intentView({
+  state: 'sending',
+  orderType: 'FAK',
+  price: 0.5,
+  requestedRaw: '10000000',
+  filledContractsRaw: '0',
+  filledCollateralRaw: '0',
+  marketTitle: TITLE,
+});
+const next = (before: IntentView, over: Partial<IntentView>): IntentView => ({
+  ...before,
+  ...over,
+});
+
+describe('Notifier.fromIntent', () => {
+  it('a full fill: one "Order filled" with side, size, outcome, price and market', () => {
+    const after = next(sending, {
+      state: 'filled',
+      filledContractsRaw: '10000000',
+      filledCollateralRaw: '5000000',
+    });
+    expect(new Notifier().fromIntent(sending, after)).toEqual([
+      {
+        key: 'fill:c-1:10000000',
+        title: 'Order filled',
+        message: `Bought 10 YES at 0.5 on ${TITLE}`,
+        marketSlug: 'sandbox-btc-100k',
+      },
+    ]);
+  });
+
+  it('a partial fill, then the rest: two notifications, each with its own part', () => {
+    const notifier = new Notifier();
+    const partial = next(sending, {
+      state: 'partially-filled',
+      filledContractsRaw: '4000000',
+      filledCollateralRaw: '2000000',
+    });
+    const full = next(partial, {
+      state: 'filled',
+      filledContractsRaw: '10000000',
+      filledCollateralRaw: '5600000',
+    });
+    expect(notifier.fromIntent(sending, partial).map((n) => [n.title, n.message])).toEqual([
+      ['Order partially filled', `Bought 4 YES at 0.5 on ${TITLE}`],
+    ]);
+    expect(notifier.fromIntent(partial, full).map((n) => [n.title, n.message])).toEqual([
+      ['Order filled', `Bought 6 YES at 0.6 on ${TITLE}`],
+    ]);
+  });
+
+  it('the same change seen again (a repeated event, a reconnect) notifies nothing', () => {
+    const notifier = new Notifier();
+    const after = next(sending, { state: 'filled', filledContractsRaw: '10000000' });
+    expect(notifier.fromIntent(sending, after)).toHaveLength(1);
+    expect(notifier.fromIntent(sending, after)).toEqual([]);
+  });
+
+  it('after a worker restart with the seen keys restored, no duplicate', () => {
+    const first = new Notifier();
+    const after = next(sending, { state: 'filled', filledContractsRaw: '10000000' });
+    first.fromIntent(sending, after);
+    const restarted = new Notifier();
+    restarted.seen.restore(first.seen.snapshot());
+    // A restarted worker has no "before": the whole fill looks new, but its key is known.
+    expect(restarted.fromIntent(undefined, after)).toEqual([]);
+    // Without the restored keys it would have notified again.
+    expect(new Notifier().fromIntent(undefined, after)).toHaveLength(1);
+  });
+
+  it('a settlement failure: "Order failed" with the reason', () => {
+    const filled = next(sending, { state: 'filled', filledContractsRaw: '10000000' });
+    const failed = next(filled, {
+      state: 'failed',
+      error: { kind: 'rejected', status: 200, message: 'settlement failed; the trade was undone' },
+    });
+    expect(new Notifier().fromIntent(filled, failed)).toEqual([
+      expect.objectContaining({
+        title: 'Order failed',
+        message: `BUY YES on ${TITLE}: Refused by the exchange: settlement failed; the trade was undone.`,
+      }),
+    ]);
+  });
+
+  it('a rejection: "Order rejected"', () => {
+    const rejected = next(sending, {
+      state: 'rejected',
+      error: { kind: 'rejected', status: 400, message: 'Insufficient balance' },
+    });
+    expect(new Notifier().fromIntent(sending, rejected).map((n) => n.title)).toEqual([
+      'Order rejected',
+    ]);
+  });
+
+  it('an STP cancel of a resting order, and not of a taker refused on arrival', () => {
+    const resting = next(sending, { orderType: 'GTC', state: 'resting' });
+    expect(new Notifier().fromIntent(resting, next(resting, { state: 'stp-cancelled' }))).toEqual([
+      expect.objectContaining({
+        title: 'Resting order cancelled',
+        message: `Self-trade prevention cancelled your BUY YES order on ${TITLE}`,
+      }),
+    ]);
+    expect(new Notifier().fromIntent(sending, next(sending, { state: 'stp-cancelled' }))).toEqual(
+      [],
+    );
+  });
+
+  it('a delayed order released: one notice; a delayed order the user cancelled: none', () => {
+    const delayed = next(sending, { state: 'delayed', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    const killed = next(delayed, { state: 'killed', summary: 'not filled' });
+    expect(new Notifier().fromIntent(delayed, killed)).toEqual([
+      expect.objectContaining({
+        key: 'released:c-1',
+        title: 'Delayed order released',
+        message: `BUY YES on ${TITLE}: not filled`,
+      }),
+    ]);
+    expect(new Notifier().fromIntent(delayed, next(delayed, { state: 'cancelled' }))).toEqual([]);
+  });
+
+  it('names the market by slug when its title is unknown, and omits an unknown price', () => {
+    const after = next(sending, {
+      marketTitle: null,
+      state: 'filled',
+      filledContractsRaw: '10000000',
+      filledCollateralRaw: '0',
+    });
+    expect(new Notifier().fromIntent(sending, after)[0]?.message).toBe(
+      'Bought 10 YES on sandbox-btc-100k',
+    );
+  });
+});
+
+describe('Notifier.fromSettlement (resting orders placed elsewhere)', () => {
+  const open = new Map([
+    [
+      ex.ORDER_ID,
+      {
+        ...UserOrder.parse({
+          ...ex.userOrder(),
+          side: 'SELL',
+          price: 0.6,
+          remainingSize: '4000000',
+        }),
+        marketSlug: 'sandbox-btc-100k',
+        outcome: 'YES' as const,
+      },
+    ],
+  ]);
+  const titleOf = () => TITLE;
+  const fill = (type: 'MATCHED' | 'MINED' | 'FAILED', size: bigint, tradeEventId = 't-1') =>
+    settlement(
+      'MATCHED' === type ? 'MATCHED' : type,
+      { clientOrderId: null, orderId: 'taker' },
+      [
+        { orderId: ex.ORDER_ID, matchedSize: size, price: '0.6' },
+        { orderId: 'not-ours', matchedSize: size, price: '0.6' },
+      ],
+      { tradeEventId },
+    ) as SettlementOrderEvent;
+
+  it('a maker fill of part of the order: "Order partially filled", once', () => {
+    const notifier = new Notifier();
+    expect(notifier.fromSettlement(fill('MATCHED', 1_000_000n), open, titleOf)).toEqual([
+      {
+        key: `trade:t-1:${ex.ORDER_ID}`,
+        title: 'Order partially filled',
+        message: `Sold 1 YES at 0.6 on ${TITLE}`,
+        marketSlug: 'sandbox-btc-100k',
+      },
+    ]);
+    expect(notifier.fromSettlement(fill('MATCHED', 1_000_000n), open, titleOf)).toEqual([]);
+  });
+
+  it('a maker fill of the rest: "Order filled"', () => {
+    expect(
+      new Notifier().fromSettlement(fill('MATCHED', 4_000_000n), open, titleOf)[0]?.title,
+    ).toBe('Order filled');
+  });
+
+  it('a failed settlement: "Settlement failed"; MINED: nothing', () => {
+    const notifier = new Notifier();
+    expect(notifier.fromSettlement(fill('MINED', 1_000_000n), open, titleOf)).toEqual([]);
+    expect(notifier.fromSettlement(fill('FAILED', 1_000_000n), open, titleOf)).toEqual([
+      expect.objectContaining({
+        title: 'Settlement failed',
+        message: `Undone: Sold 1 YES at 0.6 on ${TITLE}`,
+      }),
+    ]);
+  });
+});

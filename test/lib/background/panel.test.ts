@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { MarketRecord } from '../../../lib/api/markets';
+import { Positions } from '../../../lib/api/portfolio';
+import { buildPanelState, type PanelInputs, panelBlock } from '../../../lib/background/panel';
+import { PortfolioTracker } from '../../../lib/background/portfolio';
+import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
+import * as ex from '../api/examples';
+import { intentView } from '../messaging/fixtures';
+
+const SLUG = 'will-it-rain-in-lisbon-tomorrow';
+const NOW = Date.parse('2026-11-22T08:00:00.000Z');
+
+function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
+  const portfolio = new PortfolioTracker();
+  portfolio.set(Positions.parse(ex.positions()), NOW);
+  return {
+    marketSlug: SLUG,
+    market: MarketRecord.parse(ex.marketRecord()),
+    vault: 'unlocked',
+    mode: null,
+    book: null,
+    portfolio,
+    openOrders: [],
+    intents: [],
+    settings: DEFAULT_SETTINGS,
+    connection: { status: 'live', authenticated: true, since: NOW },
+    now: NOW,
+    ...over,
+  };
+}
+
+const market = (over: object) => MarketRecord.parse({ ...ex.marketRecord(), ...over });
+const mode = (m: 'normal' | 'post_only' | 'cancel_only' | 'disabled') => ({
+  mode: m,
+  resumeAt: '2026-11-22T09:00:00.000Z',
+  restrictions: [],
+  checkedAt: NOW,
+});
+
+describe('panelBlock', () => {
+  it('is null when the market trades and the vault is unlocked in normal mode', () => {
+    expect(panelBlock(inputs({ mode: mode('normal') }))).toBeNull();
+  });
+
+  it('says the most fundamental reason first', () => {
+    const past = '2026-11-22T07:59:59.000Z';
+    const disabled = mode('disabled');
+    // Each line fixes the reason the line before reported, leaving every other one.
+    const cases: [Partial<PanelInputs>, string][] = [
+      [{ market: null, vault: 'locked', mode: disabled }, 'unknown-market'],
+      [
+        {
+          market: market({ tradeType: 'amm', status: 'RESOLVED', deadline: past }),
+          vault: 'locked',
+          mode: disabled,
+        },
+        'amm',
+      ],
+      [
+        { market: market({ status: 'RESOLVED', deadline: past }), vault: 'locked', mode: disabled },
+        'resolved',
+      ],
+      [{ market: market({ deadline: past }), vault: 'empty', mode: disabled }, 'expired'],
+      [{ vault: 'empty', mode: disabled }, 'not-set-up'],
+      [{ vault: 'locked', mode: disabled }, 'locked'],
+      [{ mode: disabled }, 'trading-mode'],
+    ];
+    for (const [over, code] of cases) expect(panelBlock(inputs(over))?.code, code).toBe(code);
+  });
+
+  it('lets cancels through in a post-only or cancel-only mode, not when trading is disabled', () => {
+    expect(panelBlock(inputs({ mode: mode('post_only') }))).toMatchObject({
+      code: 'trading-mode',
+      cancelAllowed: true,
+      resumeAt: '2026-11-22T09:00:00.000Z',
+      message: 'The exchange accepts post-only orders only; one-click orders are paused.',
+    });
+    expect(panelBlock(inputs({ mode: mode('cancel_only') }))?.cancelAllowed).toBe(true);
+    expect(panelBlock(inputs({ mode: mode('disabled') }))?.cancelAllowed).toBe(false);
+  });
+
+  it('a locked vault blocks new orders and cancels (nothing can be signed)', () => {
+    expect(panelBlock(inputs({ vault: 'locked' }))).toMatchObject({
+      code: 'locked',
+      cancelAllowed: false,
+    });
+  });
+});
+
+describe('buildPanelState', () => {
+  it('shows the position of this market from the portfolio', () => {
+    const state = buildPanelState(inputs());
+    expect(state.position).toEqual({
+      yes: { contractsRaw: '10000000', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
+      no: { contractsRaw: '0', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
+    });
+  });
+
+  it('has no position on a market the user holds nothing in', () => {
+    expect(buildPanelState(inputs({ marketSlug: 'another-market' })).position).toBeNull();
+  });
+
+  it('shows open orders only while unlocked', () => {
+    const openOrders = [ex.userOrder()] as PanelInputs['openOrders'];
+    expect(buildPanelState(inputs({ openOrders })).openOrders).toHaveLength(1);
+    expect(buildPanelState(inputs({ openOrders, vault: 'locked' })).openOrders).toEqual([]);
+  });
+
+  it('lists the newest eight intents of this market only', () => {
+    const intents = [
+      ...Array.from({ length: 10 }, (_, i) =>
+        intentView({ clientOrderId: `c-${i}`, marketSlug: SLUG }),
+      ),
+      intentView({ clientOrderId: 'elsewhere', marketSlug: 'other' }),
+    ];
+    const listed = buildPanelState(inputs({ intents })).intents.map((i) => i.clientOrderId);
+    expect(listed).toEqual(['c-0', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5', 'c-6', 'c-7']);
+  });
+
+  it('reduces the connection to live, connecting or offline', () => {
+    const of = (connection: PanelInputs['connection']) =>
+      buildPanelState(inputs({ connection })).connection;
+    expect(of({ status: 'live', authenticated: false, since: 0 })).toBe('live');
+    expect(of({ status: 'connecting', authenticated: true })).toBe('connecting');
+    expect(
+      of({
+        status: 'reconnecting',
+        authenticated: true,
+        attempt: 2,
+        nextAttemptAt: 0,
+        reason: 'x',
+      }),
+    ).toBe('offline');
+    expect(of({ status: 'idle' })).toBe('offline');
+  });
+});
