@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { ExchangeProfile } from '../../lib/api/exchange';
 import type { SandboxAccount } from '../../lib/api/sandbox';
 import type { BackgroundApp } from '../../lib/background/app';
@@ -137,7 +137,8 @@ export async function startHarness(
   testFile: string,
   options: HarnessOptions = {},
 ): Promise<Harness> {
-  const extensionDir = outputDir(REPO_ROOT, 'chrome');
+  // The global setup's copy of the build (see harness/global-setup.ts).
+  const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
   const executablePath = findChromium();
   const spy = handshakeSpy();
   const sandbox = await startSandbox({
