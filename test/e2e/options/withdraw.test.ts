@@ -95,4 +95,26 @@ describe('withdrawals from the options page', () => {
     }
     expect(available(101)).toBe(before);
   });
+
+  it("withdraws for a partner's sub-account to the partner's allowlisted address", async () => {
+    const view = await h().onboard('partner', { subAccount: 'sub-1' });
+    const sub = view.subAccounts.find((s) => s.id === view.activeSubAccountId);
+    expect(sub).toBeDefined();
+    const page = await h().openOptions();
+    await page.getByRole('tab', { name: 'Withdraw' }).click();
+    const allowlist = page.getByRole('region', { name: "The partner's allowlist" });
+    await allowlist.waitFor();
+    expect((await allowlist.textContent()) ?? '').toContain('partner-treasury');
+    expect((await page.locator('main').textContent()) ?? '').toContain(sub?.account ?? 'none');
+    await h().shot(page, 'withdraw-sub-account-form');
+
+    const before = available(sub?.id ?? 0);
+    await page.getByLabel('Amount ($)').fill('1.5');
+    await page.getByRole('radio', { name: /Allowlisted: partner-treasury/ }).check();
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByTestId('withdraw-hash').waitFor();
+    expect(before - available(sub?.id ?? 0)).toBe(1_500_000n);
+    await h().shot(page, 'withdraw-sub-account-done');
+  });
 });
