@@ -25,7 +25,7 @@ export function ResultLine({
       data-result={group}
       data-status={live ? live.state : result.status}
     >
-      <span class="mc-muted">{result.title}:</span>
+      <span class="mc-muted">{result.title}:</span>{' '}
       {result.status === 'sending' ? <span>sending…</span> : null}
       {result.status === 'error' && result.error ? (
         <span class="error">{errorSentence(result.error)}</span>

@@ -27,7 +27,7 @@ export function TradeButton({
       title={button.disabledReason ?? (button.estimate ? `${what}: ${button.estimate}` : what)}
       onClick={(event) => controller.press(button, event)}
     >
-      <span class="mc-trade-main">{armed ? confirmLabel(button) : button.label}</span>
+      <span class="mc-trade-main">{armed ? confirmLabel(button) : button.label}</span>{' '}
       <span class="mc-trade-sub num">
         {armed ? 'within 3 s' : busy ? 'sending…' : (button.contracts ?? ' ')}
       </span>

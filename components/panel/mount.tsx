@@ -1,4 +1,4 @@
-import { type Signal, signal } from '@preact/signals';
+import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
 import type { PanelCommand } from '@/lib/panel/commands';
 import type { PanelPlacement } from '@/lib/panel/placement';
@@ -9,6 +9,9 @@ import { PanelController } from './controller';
 import { type PanelDeps, PanelDepsContext } from './deps';
 import { createFrame } from './frame';
 import { Panel } from './Panel';
+
+/** Performance mark set once the first state of a market is painted. */
+export const PANEL_READY_MARK = 'market-companion:panel-ready';
 
 export interface PanelMountOptions {
   container: HTMLElement;
@@ -48,6 +51,15 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
     options.container,
   );
 
+  // When the first market state is on screen (the page can see the host anyway); read by
+  // the end-to-end tests and the benchmark, never asserted as a duration.
+  let marked = false;
+  const stopMark = effect(() => {
+    if (marked || !session.value.state.value) return;
+    marked = true;
+    requestAnimationFrame(() => performance.mark(PANEL_READY_MARK));
+  });
+
   return {
     get slug() {
       return session.value.slug;
@@ -63,6 +75,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       session.value.command(command);
     },
     unmount() {
+      stopMark();
       render(null, options.container);
       store.close();
       session.value.dispose();

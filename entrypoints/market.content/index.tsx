@@ -66,17 +66,18 @@ export default defineContentScript({
       });
     };
 
-    const follow = () => {
-      const next = slugTransition(panel?.slug ?? null, panelSlugFor(settings, location.href));
+    const follow = (url = location.href) => {
+      const next = slugTransition(panel?.slug ?? null, panelSlugFor(settings, url));
       if (next.kind === 'mount') show(next.slug);
       else if (next.kind === 'switch') panel?.setSlug(next.slug);
       else if (next.kind === 'unmount') ui.remove();
     };
 
     follow();
-    ctx.addEventListener(window, 'wxt:locationchange', follow);
+    // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
+    ctx.addEventListener(window, 'wxt:locationchange', (event) => follow(event.newUrl.href));
     // Back/forward between pushState entries (the location watcher also sees these).
-    ctx.addEventListener(window, 'popstate', follow);
+    ctx.addEventListener(window, 'popstate', () => follow());
 
     const unwatch = settingsItem.watch((value) => {
       settings = mergeSettings(value);

@@ -19,6 +19,10 @@ export interface SenderPolicy {
 
 export type SenderVerdict =
   | { kind: 'page' }
+  /**
+   * `url` is the page's current URL: the tab's, which follows `history.pushState`. Chromium's
+   * `sender.url` keeps the URL the document was loaded with (seen in the end-to-end tests).
+   */
   | { kind: 'content'; tabId: number; origin: string; url: string }
   | { kind: 'refused'; reason: string };
 
@@ -58,7 +62,11 @@ export function classifySender(sender: SenderInfo, policy: SenderPolicy): Sender
   if (sender.frameId !== 0) return { kind: 'refused', reason: 'not from the top frame' };
   if (!policy.isSiteOrigin(origin))
     return { kind: 'refused', reason: `origin ${origin} is not a configured exchange site` };
-  return { kind: 'content', tabId: sender.tab.id, origin, url: sender.url ?? '' };
+  // The tab's URL (top frame, same origin) is where a single-page site is now; fall back on
+  // the sender's when the tab's is not visible to us.
+  const current =
+    sender.tab.url && originOf(sender.tab.url) === origin ? sender.tab.url : sender.url;
+  return { kind: 'content', tabId: sender.tab.id, origin, url: current ?? '' };
 }
 
 export const senderAllowed = (verdict: SenderVerdict, allowed: readonly SenderKind[]): boolean =>

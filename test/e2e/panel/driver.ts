@@ -144,7 +144,14 @@ export class PanelDriver {
   }
 
   async waitForText(selector: string, pattern: RegExp, timeoutMs = 10_000): Promise<ElementInfo> {
-    return this.waitFor(selector, (el) => pattern.test(el.text), timeoutMs);
+    try {
+      return await this.waitFor(selector, (el) => pattern.test(el.text), timeoutMs);
+    } catch (error) {
+      const seen = (await this.all(selector)).map((el) => el.text);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; ${selector} reads ${JSON.stringify(seen)}`,
+      );
+    }
   }
 
   /** The whole panel's text. */

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import type { SandboxOrder } from '../../../lib/api/sandbox';
+import { eventually, type Harness } from '../fixtures';
+import { PanelDriver } from './driver';
+
+/** Opens a market page and waits until the panel shows its buttons (or its block notice). */
+export async function openPanel(
+  h: Harness,
+  slug: string,
+  ready = '[data-key="BUY:YES:0"]',
+): Promise<{ page: Page; panel: PanelDriver }> {
+  const page = await h.openMarketPage(slug);
+  const panel = await PanelDriver.attach(page);
+  await panel.waitFor(ready, () => true, 15_000);
+  return { page, panel };
+}
+
+/** The sandbox's orders received after `since` (a count from an earlier `orders()`). */
+export async function ordersAfter(h: Harness, since: number): Promise<SandboxOrder[]> {
+  return (await h.admin.orders()).slice(since);
+}
+
+/** Waits until the sandbox has received exactly `count` more orders; returns them. */
+export async function waitForNewOrders(
+  h: Harness,
+  since: number,
+  count = 1,
+): Promise<SandboxOrder[]> {
+  return eventually(
+    async () => {
+      const fresh = await ordersAfter(h, since);
+      return fresh.length >= count ? fresh : null;
+    },
+    { what: `${count} new order(s) at the sandbox` },
+  );
+}
+
+/** Places a resting GTC order for the onboarded user through the desk (the panel only does FOK/FAK). */
+export async function placeRestingOrder(
+  h: Harness,
+  slug: string,
+  price: string,
+  contractsRaw: string,
+): Promise<string | null> {
+  return h.withApp(
+    async (app, arg) => {
+      const view = await app.desk.place({
+        marketSlug: arg.slug,
+        marketTitle: null,
+        outcome: 'YES',
+        amounts: {
+          orderType: 'GTC',
+          side: 'BUY',
+          price: arg.price,
+          contracts: BigInt(arg.contractsRaw),
+        },
+        notionalRaw: 1n,
+        confirmed: true,
+      });
+      await app.refreshOrders(arg.slug);
+      return view.orderId;
+    },
+    { slug, price, contractsRaw },
+  );
+}
+
+/** Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never asserted). */
+export async function panelReadyAfterDomContentLoaded(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+    const nav = performance.getEntriesByType('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined;
+    return mark && nav ? Math.round(mark.startTime - nav.domContentLoadedEventEnd) : null;
+  });
+}
