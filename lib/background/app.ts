@@ -575,12 +575,17 @@ export class BackgroundApp {
 
   // ── Intents, notifications, badge ─────────────────────────────────────────────
 
+  /** The last settled view of each intent: what a notification compares against. */
   private readonly lastViews = new Map<string, IntentView>();
 
   private onIntentChange(view: IntentView): void {
-    const before = this.lastViews.get(view.clientOrderId);
-    this.lastViews.set(view.clientOrderId, structuredClone(view));
-    this.notify(this.notifier.fromIntent(before, view));
+    // Fills can arrive by event before our own answer: until the answer decides the state, a
+    // fill would read as partial. The notification waits for the settled view.
+    if (!Notifier.waiting(view)) {
+      const before = this.lastViews.get(view.clientOrderId);
+      this.lastViews.set(view.clientOrderId, structuredClone(view));
+      this.notify(this.notifier.fromIntent(before, view));
+    }
     this.pushState();
     this.pushPanels(view.marketSlug);
   }

@@ -29,11 +29,18 @@ const where = (view: IntentView): string => view.marketTitle ?? view.marketSlug;
 export class Notifier {
   readonly seen = new RecentKeys(2_000);
 
+  /** Still waiting on our own request: nothing to tell the user yet. */
+  static waiting(view: IntentView): boolean {
+    return view.state === 'preparing' || view.state === 'sending' || view.state === 'reconciling';
+  }
+
   private once(spec: NotificationSpec): NotificationSpec[] {
     return this.seen.firstTime(spec.key) ? [spec] : [];
   }
 
+  /** `before` is the last settled view the caller passed here (none after a restart). */
   fromIntent(before: IntentView | undefined, after: IntentView): NotificationSpec[] {
+    if (Notifier.waiting(after)) return [];
     const out: NotificationSpec[] = [];
     const id = after.clientOrderId;
     const verb = after.side === 'BUY' ? 'Bought' : 'Sold';

@@ -59,6 +59,14 @@ describe('Notifier.fromIntent', () => {
     ]);
   });
 
+  it('says nothing while the intent still waits on its own answer, even if a fill arrived', () => {
+    // Events can beat the placement answer: the fill is known, the final state is not.
+    const early = next(sending, { filledContractsRaw: '10000000', filledCollateralRaw: '5000000' });
+    expect(new Notifier().fromIntent(sending, early)).toEqual([]);
+    expect(Notifier.waiting(early)).toBe(true);
+    expect(Notifier.waiting(next(early, { state: 'filled' }))).toBe(false);
+  });
+
   it('the same change seen again (a repeated event, a reconnect) notifies nothing', () => {
     const notifier = new Notifier();
     const after = next(sending, { state: 'filled', filledContractsRaw: '10000000' });

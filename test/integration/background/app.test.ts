@@ -1,0 +1,258 @@
+import { Fetch, NodeWebSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
+import { BackgroundApp } from '../../../lib/background/app';
+import { createHandlers } from '../../../lib/background/handlers';
+import type { IntentView } from '../../../lib/desk/intent';
+import { PROTOCOL } from '../../../lib/messaging/protocol';
+import { createRouter, type Reply } from '../../../lib/messaging/router';
+import type { SenderInfo } from '../../../lib/messaging/sender';
+import { mergeSettings } from '../../../lib/settings/merge';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import type { SettingsSource } from '../../../lib/settings/source';
+import type { RunningSandbox } from '../../../sandbox/index';
+import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
+import { account, admin, startTestSandbox } from '../helpers';
+
+const BTC = 'sandbox-btc-100k';
+const PASSPHRASE = 'correct horse battery staple';
+
+function memorySettings(initial: Settings): SettingsSource {
+  let current = initial;
+  const listeners = new Set<(next: Settings) => void>();
+  return {
+    get: () => current,
+    update: async (change) => {
+      current = mergeSettings(change(current));
+      for (const listener of listeners) listener(current);
+    },
+    watch: (listener) => listeners.add(listener),
+  };
+}
+
+describe('BackgroundApp against the sandbox (the worker in Node)', () => {
+  let sandbox: RunningSandbox;
+  let settings: Settings;
+  const apps: BackgroundApp[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    settings = {
+      ...DEFAULT_SETTINGS,
+      exchange: {
+        name: 'Sandbox',
+        apiUrl: sandbox.apiUrl,
+        wsUrl: sandbox.wsUrl,
+        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
+      },
+    };
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    sandbox.core.reset();
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) app.live.stop();
+    await admin(sandbox, 'DELETE', 'faults');
+  });
+
+  /** A worker start: a new app over whatever the fake browser's storage holds. */
+  async function boot(platform: RecordingPlatform = fakePlatform()) {
+    const app = new BackgroundApp({
+      platform,
+      settings: memorySettings(settings),
+      vaultIterations: 1_000,
+      live: { transports: [Fetch, NodeWebSocket], reconnect: { baseMs: 20, maxMs: 200 } },
+    });
+    apps.push(app);
+    await app.start();
+    const route = createRouter(createHandlers(app), () => app.senderPolicy());
+    const page: SenderInfo = {
+      id: platform.extensionId,
+      url: `${platform.extensionOrigin}/options.html`,
+      origin: platform.extensionOrigin,
+    };
+    const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
+    const content: SenderInfo = {
+      id: platform.extensionId,
+      url: pageUrl,
+      origin: new URL(sandbox.siteUrl).origin,
+      frameId: 0,
+      tab: { id: 3, url: pageUrl },
+    };
+    const send = (from: SenderInfo, name: string, payload: unknown): Promise<Reply<unknown>> =>
+      route({ protocol: PROTOCOL, name, payload }, from);
+    return { app, platform, send, page, content };
+  }
+
+  async function setUp(booted: Awaited<ReturnType<typeof boot>>) {
+    const alice = await account(sandbox, 'alice');
+    const reply = await booted.send(booted.page, 'setup.save', {
+      exchange: settings.exchange,
+      credentials: { tokenId: alice.tokenId, secret: alice.secret },
+      signing: { kind: 'eoa', privateKey: alice.privateKey },
+      passphrase: PASSPHRASE,
+    });
+    expect(reply).toMatchObject({ ok: true, data: { status: 'unlocked', profileId: 101 } });
+    return alice;
+  }
+
+  const authenticatedLive = (app: BackgroundApp) =>
+    vi.waitFor(
+      () => expect(app.live.state).toMatchObject({ status: 'live', authenticated: true }),
+      {
+        timeout: 5_000,
+      },
+    );
+
+  async function ordersOf(clientOrderId: string): Promise<SandboxOrder[]> {
+    return SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).filter(
+      (o) => o.clientOrderId === clientOrderId,
+    );
+  }
+
+  const quickBuy = (pressId: string) => ({
+    marketSlug: BTC,
+    outcome: 'YES',
+    side: 'BUY',
+    orderType: 'FOK',
+    amountRaw: '5000000',
+    pressId,
+  });
+
+  it('set up from the options page: unlocked, authenticated socket, no secret at rest', async () => {
+    const booted = await boot();
+    const alice = await setUp(booted);
+    await authenticatedLive(booted.app);
+    const local = await dumpArea(fakeBrowser.storage.local);
+    for (const secret of [alice.secret ?? '', (alice.privateKey ?? '').slice(2), PASSPHRASE]) {
+      expect(local).not.toContain(secret);
+    }
+  });
+
+  it('a quick order from the market page: one order on the exchange, one notification', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000001'));
+    expect(reply.ok).toBe(true);
+    const view = (reply as { data: IntentView }).data;
+    expect(view.state).toBe('filled');
+    const orders = await ordersOf(view.clientOrderId);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ signatureValid: true, status: 'FILLED' });
+
+    // Settlement events, a dropped socket and its replay: still one notification.
+    await vi.waitFor(() =>
+      expect(sandbox.core.ledger.allTrades().some((t) => t.status === 'MINED')).toBe(true),
+    );
+    await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
+    await authenticatedLive(booted.app);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const fills = booted.platform.notificationsShown.filter((n) => n.title.startsWith('Order'));
+    expect(fills).toEqual([
+      expect.objectContaining({
+        title: 'Order filled',
+        message: expect.stringMatching(/^Bought [\d.]+ YES at 0\.\d+ on /),
+      }),
+    ]);
+  });
+
+  it('a double press is one order; a press from another site is refused', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    const [a, b] = await Promise.all([
+      booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000002')),
+      booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000002')),
+    ]);
+    const id = (a as { data: IntentView }).data.clientOrderId;
+    expect((b as { data: IntentView }).data.clientOrderId).toBe(id);
+    expect(await ordersOf(id)).toHaveLength(1);
+
+    const evil = {
+      ...booted.content,
+      url: 'https://evil.example/markets/x',
+      origin: 'https://evil.example',
+    };
+    expect(await booted.send(evil, 'panel.quickOrder', quickBuy('press-00000003'))).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+  });
+
+  it('a content script may only trade the market of its own page', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    const reply = await booted.send(booted.content, 'panel.quickOrder', {
+      ...quickBuy('press-00000004'),
+      marketSlug: 'sandbox-fed-cut',
+    });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
+  it('a worker restart keeps the unlock, the intents and the connection, and notifies nothing again', async () => {
+    const first = await boot();
+    await setUp(first);
+    const reply = await first.send(first.content, 'panel.quickOrder', quickBuy('press-00000005'));
+    const view = (reply as { data: IntentView }).data;
+    first.app.live.stop();
+
+    const second = await boot();
+    expect(second.app.vault.status).toBe('unlocked');
+    expect(second.app.desk.view(view.clientOrderId)?.state).toBe('filled');
+    await authenticatedLive(second.app);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(second.platform.notificationsShown).toEqual([]);
+    expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+  });
+
+  it('lock: the socket goes public, the badge shows the lock, trading is refused', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    expect(await booted.send(booted.page, 'vault.lock', {})).toMatchObject({
+      ok: true,
+      data: { status: 'locked' },
+    });
+    await vi.waitFor(() =>
+      expect(booted.app.live.state).toMatchObject({ status: 'live', authenticated: false }),
+    );
+    expect(booted.platform.badges.at(-1)?.text).toBe('🔒');
+    expect(await dumpArea(fakeBrowser.storage.session)).not.toContain('vault.unlocked');
+    const refused = await booted.send(
+      booted.content,
+      'panel.quickOrder',
+      quickBuy('press-00000006'),
+    );
+    expect(refused).toMatchObject({ ok: false });
+
+    const wrong = await booted.send(booted.page, 'vault.unlock', { passphrase: 'not it at all' });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', issues: [{ field: 'passphrase' }] },
+    });
+    expect(
+      await booted.send(booted.page, 'vault.unlock', { passphrase: PASSPHRASE }),
+    ).toMatchObject({
+      ok: true,
+      data: { status: 'unlocked' },
+    });
+    await authenticatedLive(booted.app);
+  });
+
+  it("the exchange's clock jumps 40 s: the refused handshake resyncs the clock and the next one is accepted", async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const exceptions: string[] = [];
+    booted.app.live.on('exception', (e) => exceptions.push(e.message));
+
+    await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
+    await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
+    await vi.waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 5_000 });
+    await authenticatedLive(booted.app);
+    expect(Math.abs(booted.app.clock.offset - 40_000)).toBeLessThan(2_000);
+  });
+});
