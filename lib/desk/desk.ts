@@ -236,8 +236,9 @@ export class OrderDesk {
     for (const record of this.records.values()) {
       const { state, eligibleAt } = record.view;
       if (state === 'sending' || state === 'reconciling') void this.run(record.view.clientOrderId);
-      if (state === 'delayed' && eligibleAt && Date.parse(eligibleAt) < this.now() - 2_000) {
-        // Its release may have happened while we were not listening.
+      // Its release may have happened while we were not listening (an intent adopted from a
+      // status check does not know its eligibleAt: ask).
+      if (state === 'delayed' && (!eligibleAt || Date.parse(eligibleAt) < this.now() - 2_000)) {
         void this.reconcileOnce(record);
       }
       if (state === 'resting') void this.reconcileOnce(record);

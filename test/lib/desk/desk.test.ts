@@ -579,6 +579,24 @@ describe('OrderDesk: resume', () => {
     await vi.waitFor(() => expect(desk.view(delayed.clientOrderId)?.state).toBe('filled'));
   });
 
+  it('asks on resume about a delayed intent adopted from a status check (its eligibleAt unknown)', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({ settlementStatus: 'DELAYED', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy()));
+    expect(view).toMatchObject({ state: 'delayed', eligibleAt: null });
+    const placed = exchange.placed[0];
+    if (placed)
+      placed.fill = {
+        settlementStatus: 'MATCHED',
+        contracts: 10n * C,
+        collateral: 5n * C,
+        status: 'FILLED',
+      };
+    desk.resumePending();
+    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+  });
+
   it('lists only unfinished intents as pending', async () => {
     const { desk, exchange } = rig();
     await desk.place(spec(fokBuy()));
