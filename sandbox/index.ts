@@ -5,6 +5,7 @@ import { startBots } from './bots';
 import { SandboxCore } from './core/core';
 import { Rng } from './core/rng';
 import { FaultRegistry } from './faults';
+import { type FeedOptions, feedPlugin } from './feed';
 import type { Authenticator } from './http/auth';
 import { registerImageRoutes } from './http/routes/images';
 import { registerMaintenanceRoutes } from './http/routes/maintenance';
@@ -19,6 +20,7 @@ import { startSite } from './site';
 export { SandboxCore } from './core/core';
 export type { CoreEvents, FillEvent, FillParty } from './core/events';
 export { type FaultInput, FaultsBody } from './faults';
+export type { FeedOptions } from './feed';
 
 export interface SandboxOptions {
   /** API + Socket.IO port; 0 picks a free one. Default 4010. */
@@ -33,8 +35,10 @@ export interface SandboxOptions {
   /** MATCHED → MINED delay, default 1500 ms. */
   settleMs?: number;
   log?: boolean;
-  /** Extra routes (the feed) registered before the server listens. */
+  /** Extra routes registered before the server listens (after the feed). */
   plugins?: SandboxPlugin[];
+  /** The trading feed's close-data lag and small-activity threshold. */
+  feed?: FeedOptions;
 }
 
 /** What an extra route module gets: the Fastify app, the core, and request authentication. */
@@ -68,7 +72,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   const faults = new FaultRegistry(new Rng(seed).fork('faults'));
   const { app, ctx } = buildApp({ core, faults, ...(options.log ? { log: true } : {}) });
   let realtime: Realtime | null = null;
-  const plugins: SandboxPlugin[] = [...(options.plugins ?? [])];
+  // The trading feed is always served.
+  const plugins: SandboxPlugin[] = [feedPlugin(options.feed), ...(options.plugins ?? [])];
 
   registerOrderRoutes(app, ctx);
   registerMarketRoutes(app, ctx);

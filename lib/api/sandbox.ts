@@ -78,3 +78,18 @@ export const SandboxOrder = record({
 });
 export type SandboxOrder = z.infer<typeof SandboxOrder>;
 export const SandboxOrders = z.array(SandboxOrder);
+
+/** `POST /__sandbox/follows`: replaces whom `profileId` follows (the feed's `following`). */
+export const SandboxFollowsBody = z.object({
+  profileId: z.number().int().positive(),
+  follows: z.array(z.number().int().positive()).max(500),
+});
+export type SandboxFollowsBody = z.infer<typeof SandboxFollowsBody>;
+/** `GET /__sandbox/follows`: every profile's follow list (profiles that follow nobody are left out). */
+export const SandboxFollowsList = z.array(SandboxFollowsBody);
+
+/** `POST /__sandbox/featured`: replaces the profiles of the feed's `featured` audience. */
+export const SandboxFeaturedBody = z.object({
+  profileIds: z.array(z.number().int().positive()).max(500),
+});
+export type SandboxFeaturedBody = z.infer<typeof SandboxFeaturedBody>;

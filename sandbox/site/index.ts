@@ -1,13 +1,16 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxCore } from '../core/core';
+import { loadAssets } from './assets';
+import { documentHtml } from './html';
+import { renderPath } from './pages';
 
 export interface SiteOptions {
   core: SandboxCore;
   /** 0 picks a free port. */
   port: number;
   host?: string;
-  /** The API's address (the real site reads the public endpoints from the browser). */
+  /** The API's address: the pages read the public endpoints and the socket from the browser. */
   apiUrl: string;
 }
 
@@ -16,43 +19,50 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(title)}</title></head><body>${body}</body></html>`;
-
 /**
- * A minimal placeholder market site: `/` lists the markets, `/markets/:slug` shows a
- * market's title. The market-site work replaces this module (same export).
+ * The exchange's web site, as a single-page app: `/` lists the markets, `/markets/:slug`
+ * is a market page (prices, live price, order book, trade form), anything else is a 404
+ * page. Pages are rendered here; the browser script swaps `<main id="app">` on navigation
+ * (`GET /partials?path=…`, `history.pushState`) and follows the books over Socket.IO.
  */
-export function startSite(options: SiteOptions): Promise<RunningSite> {
-  const { core } = options;
+export async function startSite(options: SiteOptions): Promise<RunningSite> {
+  const { core, apiUrl } = options;
+  const assets = await loadAssets();
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(body);
+  };
+
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const html = (status: number, body: string) => {
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(body);
-    };
-    if (path === '/') {
-      const items = core.markets
-        .list()
-        .map((m) => `<li><a href="/markets/${escapeXml(m.slug)}">${escapeXml(m.title)}</a></li>`)
-        .join('');
-      html(200, page('Sandbox markets', `<h1>Sandbox markets</h1><ul>${items}</ul>`));
+    const url = new URL(req.url ?? '/', 'http://site.invalid');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
       return;
     }
-    const match = /^\/markets\/([^/]+)$/.exec(path);
-    const market = match?.[1] ? core.markets.bySlug(decodeURIComponent(match[1])) : undefined;
-    if (market) {
-      html(
+    const asset = assets.get(url.pathname);
+    if (asset) {
+      send(res, 200, asset.type, asset.body);
+      return;
+    }
+    if (url.pathname === '/partials') {
+      const page = renderPath(core, url.searchParams.get('path') ?? '/');
+      send(
+        res,
         200,
-        page(market.title, `<h1>${escapeXml(market.title)}</h1><p><a href="/">All markets</a></p>`),
+        'application/json; charset=utf-8',
+        JSON.stringify({ status: page.status, title: page.title, html: page.main }),
       );
       return;
     }
-    html(404, page('Not found', '<h1>Not found</h1>'));
+    const page = renderPath(core, url.pathname);
+    send(res, page.status, 'text/html; charset=utf-8', documentHtml(page, apiUrl));
   });
+
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
