@@ -27,6 +27,9 @@ export default defineConfig({
     ),
     ...(browser === 'firefox'
       ? {
+          // Firefox builds are MV2, where optional host patterns are optional permissions
+          // (WXT does not carry `optional_host_permissions` over): the options page asks for them.
+          optional_permissions: ['https://*/*', 'http://*/*'],
           browser_specific_settings: {
             gecko: { id: 'market-companion@example.org', strict_min_version: '128.0' },
           },

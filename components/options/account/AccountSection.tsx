@@ -35,6 +35,10 @@ export function AccountSection({ view }: { view: VaultView }) {
         </dd>
       </dl>
       <SubAccountSelect view={view} />
+      <p class="note">
+        To use another token or another exchange, forget everything (Security) and set up again: the
+        vault holds one token, and its secret is not shown again.
+      </p>
       <h3>Token approvals</h3>
       <ApprovalsTable view={view} />
     </section>
