@@ -14,9 +14,19 @@ export function MarketTable({ state }: { state: PanelState }) {
   const hasBook = state.market?.tradeType !== 'amm';
   return (
     <table class="mc-table num" aria-label="Prices and your position">
+      <colgroup>
+        <col class="outcome" />
+        <col class="price" />
+        <col class="price" />
+        <col />
+        <col class="price" />
+        <col class="pnl" />
+      </colgroup>
       <thead>
         <tr>
-          <th scope="col">Outcome</th>
+          <th scope="col">
+            <span class="mc-sr">Outcome</span>
+          </th>
           <th scope="col">Bid</th>
           <th scope="col">Ask</th>
           <th scope="col">Held</th>

@@ -13,7 +13,7 @@ import { TradeSection } from './TradeSection';
 import { useDrag } from './useDrag';
 import { watchVisibility } from './visibility';
 
-const WIDTH = { open: 300, collapsed: 220 };
+const WIDTH = { open: 320, collapsed: 220 };
 
 function useViewport() {
   const read = () => ({ width: window.innerWidth, height: window.innerHeight });

@@ -36,9 +36,10 @@ export function ResultLine({
       ) : null}
       {delayed?.eligibleAt ? (
         <>
+          {' '}
           <span class="mc-muted">
             in <Countdown until={delayed.eligibleAt} />
-          </span>
+          </span>{' '}
           <button
             type="button"
             class="mc-small danger"
@@ -51,14 +52,17 @@ export function ResultLine({
         </>
       ) : null}
       {result.status === 'error' && result.error && result.retry && isRetryable(result.error) ? (
-        <button
-          type="button"
-          class="link"
-          data-action="retry"
-          onClick={(event) => controller.retry(result, event)}
-        >
-          Retry
-        </button>
+        <>
+          {' '}
+          <button
+            type="button"
+            class="link"
+            data-action="retry"
+            onClick={(event) => controller.retry(result, event)}
+          >
+            Retry
+          </button>
+        </>
       ) : null}
     </p>
   );

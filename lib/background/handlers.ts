@@ -213,7 +213,7 @@ export function createHandlers(app: BackgroundApp): Handlers {
         app.settings.quickTrade.slippageMillis,
       );
       assertConfirmed(app, priced.notionalRaw, request.confirmed);
-      return app.desk.place({
+      const view = await app.desk.place({
         marketSlug: request.marketSlug,
         marketTitle: market.title,
         outcome: request.outcome,
@@ -222,6 +222,10 @@ export function createHandlers(app: BackgroundApp): Handlers {
         confirmed: request.confirmed,
         pressId: request.pressId,
       });
+      // A delayed order sends no event before eligibleAt: list it among the open orders now.
+      if (view.state === 'delayed' || view.state === 'resting')
+        void app.refreshOrders(request.marketSlug);
+      return view;
     },
     'panel.cancelOrder': async (request, sender) => {
       assertPageMarket(app, sender, request.marketSlug);

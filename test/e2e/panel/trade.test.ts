@@ -228,9 +228,18 @@ describe('the panel on a market page', () => {
 });
 
 describe('single-page navigation', () => {
-  it('follows pushState to another market, and the background accepts orders there', async () => {
-    await page.evaluate((slug) => history.pushState({}, '', `/markets/${slug}`), ETH);
+  it("follows the site's pushState navigation: off the list page, onto another market", async () => {
+    // The sandbox site swaps its <main> and calls history.pushState on internal links.
+    await page.click('nav.crumbs a[href="/"]');
+    await page.waitForSelector('[data-market-card]');
+    expect(page.url()).toBe(`${h().sandbox.siteUrl}/`);
+    await eventually(async () => !(await panel.present()), { what: 'the panel to leave' });
+    await page.click(`[data-market-card="${ETH}"]`);
+    await page.waitForSelector(`main[data-market-slug="${ETH}"]`);
     await panel.waitFor('.mc-panel', (p) => p.attributes['data-slug'] === ETH);
+  });
+
+  it('after pushState the background accepts orders on the new market', async () => {
     await panel.waitForText('.mc-title', /ETH/i);
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled);
     // The background checks the order's market against the sender's URL: after pushState
@@ -243,7 +252,8 @@ describe('single-page navigation', () => {
     await h().shot(page, 'after-pushstate');
   });
 
-  it('comes back with the back button, and leaves pages that are not markets', async () => {
+  it('comes back with the back button, and follows a page script’s pushState too', async () => {
+    await page.goBack();
     await page.goBack();
     await panel.waitFor('.mc-panel', (p) => p.attributes['data-slug'] === BTC);
     await page.evaluate(() => history.pushState({}, '', '/'));

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eventually, useHarness } from '../fixtures';
+import type { PanelDriver } from './driver';
+import { openPanel, waitForNewOrders } from './helpers';
+
+// A taker delay long enough to see the countdown and cancel before it runs out.
+const h = useHarness(import.meta.url, { sandbox: { takerDelayMs: 5_000 } });
+const ETH = 'sandbox-eth-flip';
+
+let panel: PanelDriver;
+let page: Awaited<ReturnType<typeof openPanel>>['page'];
+
+beforeAll(async () => {
+  await h().onboard('alice');
+  ({ page, panel } = await openPanel(h(), ETH));
+});
+
+afterAll(async () => {
+  await panel?.detach();
+});
+
+it('a delayed order counts down to eligibleAt and one click cancels it', async () => {
+  const since = (await h().admin.orders()).length;
+  await panel.click('[data-key="BUY:YES:0"]');
+  const [order] = await waitForNewOrders(h(), since);
+  expect(order).toMatchObject({ marketSlug: ETH, status: 'DELAYED' });
+  const line = await panel.waitFor(
+    '[data-result="YES"]',
+    (r) => r.attributes['data-status'] === 'delayed',
+  );
+  expect(line.text).toMatch(/^Buy YES \$5: delayed until .+ in 0:0\d Cancel$/);
+  const first = (await panel.one('[data-result="YES"] time'))?.text;
+  await eventually(async () => (await panel.one('[data-result="YES"] time'))?.text !== first, {
+    what: 'the countdown to tick',
+  });
+  await panel.waitForText(`li[data-order-id="${order?.id}"]`, /delayed 0:0\d/);
+  await h().shot(page, 'delayed-countdown');
+
+  await panel.click('[data-result="YES"] [data-action="cancel-intent"]');
+  await panel.waitFor('[data-result="YES"]', (r) => r.attributes['data-status'] === 'cancelled');
+  const after = (await h().admin.orders()).find((o) => o.id === order?.id);
+  expect(after).toMatchObject({ status: 'CANCELED', filledSize: '0' });
+  await panel.waitForText('[data-section="orders"]', /Open orders \(0\)/);
+  await h().shot(page, 'delayed-cancelled');
+});
+
+it('a delayed order left alone is released at eligibleAt and fills', async () => {
+  const since = (await h().admin.orders()).length;
+  await panel.click('[data-key="BUY:NO:0"]');
+  const [order] = await waitForNewOrders(h(), since);
+  await panel.waitFor('[data-result="NO"]', (r) => r.attributes['data-status'] === 'delayed');
+  await panel.waitFor(
+    '[data-result="NO"]',
+    (r) => r.attributes['data-status'] === 'filled',
+    15_000,
+  );
+  expect((await panel.one('[data-result="NO"]'))?.text).toMatch(/filled [\d.]+ NO at/);
+  const after = (await h().admin.orders()).find((o) => o.id === order?.id);
+  expect(after?.status).toBe('FILLED');
+});
