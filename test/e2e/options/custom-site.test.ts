@@ -10,7 +10,7 @@
  */
 import { rmSync } from 'node:fs';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SandboxAccount } from '../../../lib/api/sandbox';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/index';
 import { outputDir } from '../../../scripts/lib/build';
@@ -59,7 +59,8 @@ beforeAll(async () => {
   });
   site = await startCustomSite(sandbox.siteUrl);
   alice = await new SandboxAdmin(sandbox.apiUrl).account('alice');
-  const extensionDir = outputDir(REPO_ROOT, 'chrome');
+  // The global setup's copy of the build (a concurrent `wxt build` cannot touch it).
+  const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
   userDataDir = profileWithRuntimeGrant(extensionDir, [PATTERN]);
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
