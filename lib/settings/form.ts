@@ -1,8 +1,8 @@
+import { parseDollarAmount } from '../forms/dollars';
 import type { FieldIssues } from '../forms/field-issues';
 import { type Checked, sentence } from '../forms/field-issues';
 import { formatScaled, fromRaw, parseScaled } from '../orders/units';
 import { parseSitePattern } from '../site/pattern';
-import { parseDollarAmount } from '../withdraw/amount';
 import { Settings } from './schema';
 
 /** The settings as the form holds them: dollars and cents as typed, not raw units. */

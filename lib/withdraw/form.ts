@@ -1,7 +1,7 @@
 import { Address } from '../api/primitives';
+import { parseDollarAmount } from '../forms/dollars';
 import type { Checked, FieldIssues } from '../forms/field-issues';
 import type { WithdrawalTargets } from '../messaging/protocol';
-import { parseDollarAmount } from './amount';
 import { checkDestination, type DestinationOption } from './destination';
 
 export type WithdrawField = 'amount' | 'token' | 'destination';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDollarAmount, rawToDollarText } from '../../../lib/withdraw/amount';
+import { parseDollarAmount, rawToDollarText } from '../../../lib/forms/dollars';
 
 describe('parseDollarAmount', () => {
   it('converts dollars to raw units exactly', () => {
