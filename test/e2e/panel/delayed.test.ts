@@ -36,6 +36,16 @@ it('a delayed order counts down to eligibleAt and one click cancels it', async (
   await panel.waitForText(`li[data-order-id="${order?.id}"]`, /delayed 0:0\d/);
   await h().shot(page, 'delayed-countdown');
 
+  // An intent is cancelled only through the market it belongs to.
+  const clientOrderId = (await panel.one('[data-result="YES"] [data-action="cancel-intent"]'))
+    ?.attributes['data-client-order-id'];
+  expect(clientOrderId).toBeTruthy();
+  const elsewhere = await h().send('panel.cancelIntent', {
+    marketSlug: 'sandbox-btc-100k',
+    clientOrderId: clientOrderId ?? '',
+  });
+  expect(elsewhere).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+
   await panel.click('[data-result="YES"] [data-action="cancel-intent"]');
   await panel.waitFor('[data-result="YES"]', (r) => r.attributes['data-status'] === 'cancelled');
   const after = (await h().admin.orders()).find((o) => o.id === order?.id);

@@ -227,6 +227,76 @@ describe('the panel on a market page', () => {
   });
 });
 
+describe('a hostile page', () => {
+  it('cannot make the user click an invisible panel: a see-through cover or a faded page', async () => {
+    await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled);
+    const since = (await h().admin.orders()).length;
+    // A cover the clicks pass through, painted over the panel (a decoy would sit on it).
+    await page.evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'decoy';
+      cover.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:rgba(255,255,255,0.9)';
+      cover.textContent = 'Click the buttons to win a prize';
+      document.body.append(cover);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await panel.click('[data-key="BUY:YES:0"]');
+    await panel.waitForText('[data-notice="obscured"]', /covers or hides this panel/);
+    await h().shot(page, 'hostile-cover-refused');
+    await page.evaluate(() => document.getElementById('decoy')?.remove());
+    // The page fades itself (and the panel with it) nearly to nothing.
+    await page.evaluate(() => {
+      document.documentElement.style.opacity = '0.05';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await panel.click('[data-key="BUY:YES:0"]');
+    await panel.waitForText('[data-notice="obscured"]', /covers or hides this panel/);
+    await page.evaluate(() => {
+      document.documentElement.style.opacity = '';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await ordersAfter(h(), since)).toEqual([]);
+    // Visible again: the same click goes through.
+    await panel.click('[data-key="BUY:YES:0"]');
+    await waitForNewOrders(h(), since);
+    expect(await panel.one('[data-notice="obscured"]')).toBeNull();
+  });
+
+  it('cannot restyle the panel host', async () => {
+    const style = await page.evaluate(() => {
+      const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
+      const sheet = document.createElement('style');
+      sheet.textContent =
+        '[data-market-companion] { display: none !important; opacity: 0 !important; }';
+      document.head.append(sheet);
+      host.style.setProperty('opacity', '0', 'important');
+      const computed = getComputedStyle(host);
+      return { display: computed.display, opacity: computed.opacity };
+    });
+    // `:host { all: initial !important }` inside the shadow root outranks the page's rules.
+    expect(style.display).not.toBe('none');
+    expect(style.opacity).toBe('1');
+    expect((await panel.one('[data-key="BUY:YES:0"]'))?.rect.width).toBeGreaterThan(0);
+  });
+
+  it('the background refuses an unconfirmed large order whatever the page does', async () => {
+    const answer = await h().send('panel.quickOrder', {
+      marketSlug: BTC,
+      outcome: 'YES',
+      side: 'BUY',
+      orderType: 'FOK',
+      amountRaw: '150000000',
+      pressId: crypto.randomUUID(),
+      confirmed: false,
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', issues: [{ field: 'confirmed' }] },
+    });
+  });
+});
+
 describe('single-page navigation', () => {
   it("follows the site's pushState navigation: off the list page, onto another market", async () => {
     // The sandbox site swaps its <main> and calls history.pushState on internal links.
@@ -282,6 +352,26 @@ describe('single-page navigation', () => {
       ok: false,
       error: { kind: 'forbidden', message: 'that market is not the one on this page' },
     });
+  });
+});
+
+describe('without a position', () => {
+  it('selling everything leaves no sell buttons', async () => {
+    for (const outcome of ['YES', 'NO'] as const) {
+      const key = `[data-key="SELL:${outcome}:100"]`;
+      await panel.click(key);
+      const armed = await panel.one(`${key}[data-armed="true"]`);
+      if (armed) await panel.click(key);
+      await panel.waitForText(
+        `[data-result="${outcome}"]`,
+        new RegExp(`Sell ${outcome} 100%: filled`),
+      );
+    }
+    await eventually(async () => (await panel.all('[data-key^="SELL:"]')).length === 0, {
+      what: 'the sell buttons to go',
+    });
+    expect(await held('YES')).toBe('—');
+    await h().shot(page, 'normal-without-position');
   });
 });
 
