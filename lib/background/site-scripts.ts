@@ -7,7 +7,15 @@ const SCRIPT_ID = 'market-panel-extra-sites';
  * Registers the page panel on the extra exchange-site origins the user granted in the
  * options page (optional host permissions); the sandbox's site is in the manifest.
  */
-export async function syncSiteScripts(origins: readonly string[]): Promise<void> {
+export function syncSiteScripts(origins: readonly string[]): Promise<void> {
+  // Registration is unregister-then-register: two overlapping runs would race, so they queue.
+  queue = queue.then(() => sync(origins)).catch(() => undefined);
+  return queue;
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+async function sync(origins: readonly string[]): Promise<void> {
   const scripting = browser.scripting;
   if (!scripting?.registerContentScripts) return;
   const granted: string[] = [];

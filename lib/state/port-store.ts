@@ -30,8 +30,10 @@ export interface PortStoreOptions<T, M> {
   reconnectMs?: number;
 }
 
+/** Next animation frame; a hidden page gets no frames, so it falls back to a timer there. */
 const frame = (flush: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  if (typeof requestAnimationFrame === 'function' && !hidden) requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
 };
 
