@@ -70,7 +70,11 @@ export interface Harness {
   url(path: string): string;
   /** The running service worker (waits while it is stopped or starting). */
   worker(): Promise<Worker>;
-  /** Runs `fn(app, arg)` inside the worker, with the background's `BackgroundApp`. */
+  /**
+   * Runs `fn(app, arg)` inside the worker, with the background's `BackgroundApp`. `fn` is
+   * sent as source text: it may use only its parameters and globals (no imports, no
+   * closures); `arg` and the result travel as JSON.
+   */
   withApp<R, A = undefined>(
     fn: (app: BackgroundApp, arg: A) => R | Promise<R>,
     arg?: A,
@@ -87,7 +91,7 @@ export interface Harness {
   ): Promise<Reply<ResponseOf<N>>>;
   /** Sends any value through `chrome.runtime.sendMessage` from an extension page. */
   sendRaw(message: unknown, from?: Page): Promise<unknown>;
-  /** Runs `fn(arg)` in the extension's isolated world of a web page (where its content script runs). */
+  /** Runs `fn(arg)` in the extension's isolated world of a web page (where its content script runs); same rules as `withApp`. */
   inContentScript<R, A = undefined>(
     page: Page,
     fn: (arg: A) => R | Promise<R>,
