@@ -397,6 +397,15 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
     });
 
+    it('a 425 (receive-window fault) on the status check: asked again, one order', async () => {
+      await lose();
+      await fault({ kind: 'receive-window', route: 'POST /orders/status/batch', times: 2 });
+      const w = await worker(memoryArea());
+      const view = await finalView(w, fakBuy());
+      expect(view.state).toBe('filled');
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+
     it('a 40 s clock jump while reconciling: the status is still read, one order', async () => {
       await lose();
       await fault({ kind: 'delay', route: 'POST /orders/status/batch', delayMs: 200, times: 1 });
