@@ -203,14 +203,84 @@ describe.sequential('the feed', () => {
     await feed.getByRole('tab', { name: 'Feed' }).click();
     const cards = feed.locator('.feed-card');
     await cards.first().waitFor({ timeout: 15_000 });
-    const firstPage = await cards.count();
-    expect(firstPage).toBeLessThanOrEqual(FEED_LIMIT);
-    await feed.locator('.load-more').scrollIntoViewIfNeeded();
-    await eventually(async () => (await cards.count()) > firstPage, {
-      timeoutMs: 15_000,
-      what: 'a second page of the feed',
-    });
-    await feed.evaluate(() => window.scrollTo(0, 0));
+    // Pages hold at most FEED_LIMIT entries: more cards means the list followed nextCursor
+    // (the end of a short list is in view, so the observer asks for the next page at once).
+    const paged = await eventually(
+      async () => {
+        const count = await cards.count();
+        return count > FEED_LIMIT ? count : null;
+      },
+      { timeoutMs: 15_000, what: 'more than one page of the feed' },
+    );
+    const more = feed.locator('.load-more');
+    if ((await more.count()) > 0) {
+      await more.scrollIntoViewIfNeeded();
+      await eventually(async () => (await cards.count()) > paged, {
+        timeoutMs: 15_000,
+        what: 'the next page after scrolling to the end',
+      });
+    }
+    const ids = await feed.locator('.feed-list > li').evaluateAll((items) => items.length);
+    expect(ids).toBe(await cards.count());
+    await feed.locator('.screen').evaluate((el) => el.scrollTo(0, 0));
     await shotBothThemes(h(), feed, 'feed');
+  });
+
+  it('shows each kind of card and the other audiences', async () => {
+    const feed = await openPopup(h());
+    await feed.getByRole('tab', { name: 'Feed' }).click();
+    const parlay = feed.locator('[data-entry^="PARLAY"]').first();
+    // Scrolling walks the pages until a parlay shows up.
+    await eventually(
+      async () => {
+        if ((await parlay.count()) > 0) return true;
+        await feed.locator('.load-more').scrollIntoViewIfNeeded();
+        return false;
+      },
+      { timeoutMs: 20_000, what: 'a parlay card' },
+    );
+    await parlay.scrollIntoViewIfNeeded();
+    await shotBothThemes(h(), feed, 'feed-parlay');
+    const resolved = feed.locator('[data-entry="RESOLVED"]').first();
+    if ((await resolved.count()) > 0) {
+      await resolved.scrollIntoViewIfNeeded();
+      await h().shot(feed, 'feed-resolved-light');
+    }
+
+    await feed.getByRole('tab', { name: 'Following' }).click();
+    await feed
+      .locator('#feed-panel-following .feed-card, #feed-panel-following .empty')
+      .first()
+      .waitFor();
+    await h().shot(feed, 'feed-following-light');
+    await feed.getByRole('tab', { name: 'Following' }).press('ArrowLeft');
+    await feed
+      .locator('#feed-panel-featured .feed-card, #feed-panel-featured .empty')
+      .first()
+      .waitFor();
+    expect(await feed.getByRole('tab', { name: 'Featured' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
+  it('shows a stale feed as a retrying banner, never as fresh, and recovers on its own', async () => {
+    const feed = await openPopup(h());
+    await feed.getByRole('tab', { name: 'Feed' }).click();
+    // `following` is never cached (`no-store`); public pages may come from the browser's
+    // HTTP cache for 30 s (stale-while-revalidate), as the exchange's headers allow.
+    await feed.getByRole('tab', { name: 'Following' }).click();
+    const cards = feed.locator('#feed-panel-following .feed-card');
+    await cards.first().waitFor({ timeout: 15_000 });
+    await h().admin.feedState('stale');
+    await feed.getByRole('button', { name: 'Refresh' }).click();
+    const banner = feed.locator('.feed-unavailable');
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.textContent()).toContain('The trading feed is behind');
+    expect(await cards.count()).toBe(0);
+    await shotBothThemes(h(), feed, 'feed-unavailable');
+    await h().admin.feedState('ready');
+    // No click: the banner's own retry brings the feed back.
+    await cards.first().waitFor({ timeout: 30_000 });
+    expect(await banner.count()).toBe(0);
   });
 });
