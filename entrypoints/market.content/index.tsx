@@ -19,6 +19,8 @@ export default defineContentScript({
   matches: ['http://127.0.0.1/*', 'http://localhost/*'],
   runAt: 'document_end',
   cssInjectionMode: 'manual',
+  // WXT's legacy `postMessage` would tell every page script our extension id.
+  noScriptStartedPostMessage: true,
 
   async main(ctx) {
     let settings = await readSettings();
@@ -75,7 +77,9 @@ export default defineContentScript({
 
     follow();
     // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
-    ctx.addEventListener(window, 'wxt:locationchange', (event) => follow(event.newUrl.href));
+    ctx.addEventListener(window, 'wxt:locationchange', (event) =>
+      follow(event.newUrl instanceof URL ? event.newUrl.href : undefined),
+    );
     // Back/forward between pushState entries (the location watcher also sees these).
     ctx.addEventListener(window, 'popstate', () => follow());
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/messaging/protocol';
 import { eventually, useHarness } from '../fixtures';
-import type { PanelDriver } from './driver';
+import { PanelDriver } from './driver';
 import {
   openPanel,
   ordersAfter,
@@ -261,6 +261,22 @@ describe('a hostile page', () => {
     await panel.click('[data-key="BUY:YES:0"]');
     await waitForNewOrders(h(), since);
     expect(await panel.one('[data-notice="obscured"]')).toBeNull();
+  });
+
+  it('does not learn the extension id from the panel starting', async () => {
+    const spied = await h().context.newPage();
+    await spied.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)));
+    });
+    await spied.goto(`${h().sandbox.siteUrl}/markets/${BTC}`);
+    const spiedPanel = await PanelDriver.attach(spied);
+    await spiedPanel.waitFor('[data-key="BUY:YES:0"]');
+    const seen = await spied.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.filter((m) => m.includes(h().extensionId))).toEqual([]);
+    await spiedPanel.detach();
+    await spied.close();
   });
 
   it('cannot restyle the panel host', async () => {
