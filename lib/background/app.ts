@@ -50,6 +50,7 @@ const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
 const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
 const MARKET_TTL_MS = 60_000;
 const MAINTENANCE_EVERY_MS = 60_000;
+const STALLED_INTENT_CHECK_MS = 15_000;
 
 /** Calls `fn` at most once per `ms`, with the latest state. */
 function coalesce(fn: () => void, ms: number): () => void {
@@ -175,6 +176,10 @@ export class BackgroundApp {
     this.wirePlatform();
     this.options.settings.watch((next) => this.onSettingsChanged(next));
     this.live.start();
+    // An intent whose status check could not get through is asked about again, not left waiting.
+    setInterval(() => {
+      if (this.session) this.desk.resumeStalled();
+    }, STALLED_INTENT_CHECK_MS);
     void this.refreshMaintenance();
     if (this.session) {
       this.desk.resumePending();

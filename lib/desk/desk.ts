@@ -245,6 +245,22 @@ export class OrderDesk {
     }
   }
 
+  /**
+   * Picks up intents whose run gave up for now (the exchange was unreachable while
+   * reconciling): called on a timer, so nothing waits for the next reconnect to finish.
+   */
+  resumeStalled(): number {
+    let resumed = 0;
+    for (const record of this.records.values()) {
+      const { state, clientOrderId } = record.view;
+      if ((state === 'sending' || state === 'reconciling') && !this.running.has(clientOrderId)) {
+        resumed++;
+        void this.run(clientOrderId);
+      }
+    }
+    return resumed;
+  }
+
   /** Order events from the socket, already de-duplicated by `eventId`. */
   handleOrderEvent(event: OrderEvent): void {
     if (event.source === 'OME') this.onOme(event);

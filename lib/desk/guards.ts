@@ -1,4 +1,4 @@
-import { fromRaw } from '../orders/units';
+import { formatUsd } from '../format/money';
 
 export interface GuardLimits {
   maxOrderNotionalRaw: bigint;
@@ -24,14 +24,14 @@ export class OrderGuards {
       return {
         ok: false,
         code: 'notional-cap',
-        message: `This order ($${fromRaw(notionalRaw, 2)}) is above your per-order cap of $${fromRaw(limits.maxOrderNotionalRaw, 2)}; raise the cap in the options page to place it.`,
+        message: `This order (${formatUsd(notionalRaw)}) is above your per-order cap of ${formatUsd(limits.maxOrderNotionalRaw)}; raise the cap in the options page to place it.`,
       };
     }
     if (notionalRaw > limits.confirmAboveRaw && !confirmed) {
       return {
         ok: false,
         code: 'needs-confirmation',
-        message: `Orders above $${fromRaw(limits.confirmAboveRaw, 2)} need a second click within 3 seconds.`,
+        message: `Orders above ${formatUsd(limits.confirmAboveRaw)} need a second click within 3 seconds.`,
       };
     }
     const cutoff = this.now() - 60_000;

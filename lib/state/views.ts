@@ -122,10 +122,11 @@ export const PanelState = z.object({
     })
     .nullable(),
   vaultStatus: z.enum(['empty', 'locked', 'unlocked']),
-  mode: TradingModeView.nullable(),
+  mode: z.object(TradingModeView.shape).nullable(),
   book: BookTop.nullable(),
   position: z.object({ yes: PanelPositionSide, no: PanelPositionSide }).nullable(),
-  openOrders: z.array(UserOrder),
+  /** Strict copies: whatever else the exchange adds to an order never reaches a web page. */
+  openOrders: z.array(z.object(UserOrder.shape)),
   intents: z.array(IntentView),
   quickTrade: Settings.shape.quickTrade,
   panel: Settings.shape.panel,

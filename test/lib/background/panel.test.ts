@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MarketRecord } from '../../../lib/api/markets';
+import { UserOrder } from '../../../lib/api/orders';
 import { Positions } from '../../../lib/api/portfolio';
 import { buildPanelState, type PanelInputs, panelBlock } from '../../../lib/background/panel';
 import { PortfolioTracker } from '../../../lib/background/portfolio';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
+import { PanelState } from '../../../lib/state/views';
 import * as ex from '../api/examples';
 import { intentView } from '../messaging/fixtures';
 
@@ -132,5 +134,21 @@ describe('buildPanelState', () => {
       }),
     ).toBe('offline');
     expect(of({ status: 'idle' })).toBe('offline');
+  });
+});
+
+describe('PanelState sent to a web page', () => {
+  it('keeps only the order fields it names: extra keys from the exchange (a signature, say) are dropped', () => {
+    const order = UserOrder.parse({
+      ...ex.userOrder(),
+      signature: '0xdeadbeef',
+      owner: { apiKey: 'x' },
+    });
+    expect(order).toHaveProperty('signature');
+    const state = PanelState.parse(buildPanelState(inputs({ openOrders: [order] })));
+    expect(state.openOrders[0]).toBeDefined();
+    expect(state.openOrders[0]).not.toHaveProperty('signature');
+    expect(state.openOrders[0]).not.toHaveProperty('owner');
+    expect(JSON.stringify(state)).not.toContain('deadbeef');
   });
 });

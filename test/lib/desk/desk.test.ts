@@ -213,6 +213,24 @@ describe('OrderDesk: exactly once under failures', () => {
     expect(exchange.received).toHaveLength(2);
   });
 
+  it('resumeStalled picks up an intent left reconciling, and only those not already running', async () => {
+    const { desk, exchange } = rig();
+    exchange.hideNextFor = 100;
+    exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
+    const view = await desk.place(spec(fokBuy()), 50);
+    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await settle();
+    expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
+
+    const landed = exchange.placed[0];
+    if (landed) landed.hiddenFor = 0;
+    expect(desk.resumeStalled()).toBe(1);
+    expect(desk.resumeStalled()).toBe(0);
+    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+    expect(exchange.received).toHaveLength(2);
+    expect(desk.resumeStalled()).toBe(0);
+  });
+
   it('gives up with a clear failure after three unanswered sends, and nothing was placed', async () => {
     const { desk, exchange } = rig();
     for (let i = 0; i < 3; i++) exchange.script.push({ kind: 'fail-before', error: ERRORS.server });
@@ -348,7 +366,7 @@ describe('OrderDesk: guards', () => {
     const { desk, exchange, area } = rig();
     const error = await refusalOf(desk.place(spec(fokBuy(1_001n * C), { confirmed: true })));
     expect(error.message).toBe(
-      'This order ($1001.00) is above your per-order cap of $1000.00; raise the cap in the options page to place it.',
+      'This order ($1,001.00) is above your per-order cap of $1,000.00; raise the cap in the options page to place it.',
     );
     expect(desk.views()).toEqual([]);
     expect(await new SessionJournal(area).loadAll()).toEqual([]);
