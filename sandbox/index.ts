@@ -113,7 +113,7 @@ export function createSandbox(options: SandboxOptions = {}) {
         async close() {
           if (closed) return;
           closed = true;
-          bots?.stop();
+          await bots?.stop();
           core.close();
           await realtime?.close();
           await site.close();

@@ -4,7 +4,7 @@ import { ACTIVE_PERSONA_IDS, QUIET_PERSONA_ID } from './profiles';
 /**
  * Seeded follow lists: alice follows bob, two taker bots and two personas; bob follows
  * nobody (NO_FOLLOWS); dana follows only quiet profiles (NO_RECENT_ACTIVITY); carol
- * follows alice and bob, quiet until they trade.
+ * follows alice and bob; the partner follows two personas and a taker bot.
  */
 function seededFollows(core: SandboxCore): Map<number, Set<number>> {
   const id = (label: string) => core.accounts.byLabel(label).profileId;
