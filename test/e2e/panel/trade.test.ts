@@ -391,6 +391,23 @@ describe('without a position', () => {
   });
 });
 
+describe('a stopped service worker', () => {
+  it('the panel keeps its state, reconnects, and its next click wakes the worker and trades', async () => {
+    await h().stopWorker();
+    expect(await panel.present()).toBe(true);
+    await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
+    const since = (await h().admin.orders()).length;
+    await panel.click('[data-key="BUY:YES:0"]');
+    const [order] = await waitForNewOrders(h(), since);
+    expect(order).toMatchObject({ marketSlug: BTC, side: 'BUY', makerAmount: '5000000' });
+    await panel.waitForText('[data-result="YES"]', /Buy YES \$5: filled/);
+    await eventually(async () => (await panel.one('.mc-dot.live')) !== null, {
+      what: 'the live light after the restart',
+      timeoutMs: 15_000,
+    });
+  });
+});
+
 describe('placement and shortcuts', () => {
   it('drags to another corner, remembers it, and comes back there after a reload', async () => {
     const head = await panel.waitFor('.mc-head');
