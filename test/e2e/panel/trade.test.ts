@@ -279,6 +279,37 @@ describe('a hostile page', () => {
     await spied.close();
   });
 
+  it("keeps the panel's styles and the page's apart", async () => {
+    // Ours stay in the shadow root: nothing added to the page's document.
+    expect(
+      await page.evaluate(() => ({
+        documentStyles: document.querySelectorAll('style[wxt-shadow-root-document-styles]').length,
+        bodyFont: getComputedStyle(document.body).fontFamily,
+      })),
+    ).toMatchObject({ documentStyles: 0 });
+    // The page's rules, however forceful, do not reach inside.
+    await page.evaluate(() => {
+      const sheet = document.createElement('style');
+      sheet.id = 'loud';
+      sheet.textContent =
+        'button, span, td { color: rgb(255, 0, 0) !important; font-size: 40px !important; } body { color: rgb(0, 0, 255); font-size: 30px; }';
+      document.head.append(sheet);
+    });
+    const inside = await panel.onRoot((root) => {
+      const button = root.querySelector('[data-key="BUY:YES:0"]') as HTMLElement;
+      const cell = root.querySelector('td') as HTMLElement;
+      return {
+        buttonColor: getComputedStyle(button).color,
+        buttonSize: getComputedStyle(button).fontSize,
+        cellColor: getComputedStyle(cell).color,
+      };
+    }, null);
+    expect(inside?.buttonColor).not.toBe('rgb(255, 0, 0)');
+    expect(inside?.cellColor).not.toBe('rgb(0, 0, 255)');
+    expect(inside?.buttonSize).not.toBe('40px');
+    await page.evaluate(() => document.getElementById('loud')?.remove());
+  });
+
   it('cannot restyle the panel host', async () => {
     const style = await page.evaluate(() => {
       const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
