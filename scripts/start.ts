@@ -76,6 +76,22 @@ function readOptions() {
 
 /** Points the extension's exchange settings at this sandbox (ports may differ from the defaults). */
 async function pointAtSandbox(launched: LaunchedExtension, exchange: ExchangeProfile) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tooLong = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new ExtensionNotLoaded("The extension's background did not answer within 30 s.")),
+      30_000,
+    );
+  });
+  try {
+    await Promise.race([tooLong, setExchange(launched, exchange)]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function setExchange(launched: LaunchedExtension, exchange: ExchangeProfile) {
   await launched.worker.evaluate(async (target) => {
     const scope = globalThis as unknown as {
       __marketCompanion?: {
@@ -125,6 +141,35 @@ async function screenshots(dir: string, pages: Record<string, Page | null>): Pro
   return saved;
 }
 
+/** What this run started, so any exit (done, Ctrl-C, failure) closes it all. */
+const started: {
+  sandbox: RunningSandbox | null;
+  launched: LaunchedExtension | null;
+  userDataDir: string | null;
+} = { sandbox: null, launched: null, userDataDir: null };
+let stopping: Promise<void> | null = null;
+
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    await started.launched?.context.close().catch(() => undefined);
+    await started.sandbox?.close().catch(() => undefined);
+    if (started.userDataDir) rmSync(started.userDataDir, { recursive: true, force: true });
+  })();
+  return stopping;
+}
+
+let ready = false;
+const signalled = new Promise<void>((resolve) => {
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve());
+});
+// A signal before everything is up still closes what has started.
+void signalled.then(async () => {
+  if (ready) return;
+  console.log('\nInterrupted: stopping what has started…');
+  await stopAll();
+  process.exit(130);
+});
+
 async function main(): Promise<number> {
   const options = readOptions();
   if (options.help) {
@@ -150,25 +195,18 @@ async function main(): Promise<number> {
     sitePort: options.sitePort,
     bots: options.bots,
   });
+  started.sandbox = sandbox;
   const userDataDir = mkdtempSync(join(tmpdir(), 'market-companion-profile-'));
-  let launched: LaunchedExtension | null = null;
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      await launched?.context.close().catch(() => undefined);
-      await sandbox.close().catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
+  started.userDataDir = userDataDir;
 
   try {
-    launched = await launchWithExtension({
+    const launched = await launchWithExtension({
       executablePath,
       extensionDir: outputDir(ROOT, 'chrome'),
       userDataDir,
       headless: options.headless,
     });
+    started.launched = launched;
     const exchange: ExchangeProfile = {
       name: sandbox.core.exchangeName,
       apiUrl: sandbox.apiUrl,
@@ -195,25 +233,24 @@ async function main(): Promise<number> {
     ];
     console.log(lines.join('\n'));
     if (options.exitAfterReady) {
-      await stop();
+      await stopAll();
       return 0;
     }
+    ready = true;
     console.log(
       options.headless
         ? 'Running headless: press Ctrl+C to stop.'
         : 'Unlock with a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
     );
-    await new Promise<void>((resolveWait) => {
-      process.once('SIGINT', resolveWait);
-      process.once('SIGTERM', resolveWait);
-      process.once('SIGHUP', resolveWait);
-      launched?.context.once('close', () => resolveWait());
-    });
+    await Promise.race([
+      signalled,
+      new Promise<void>((closed) => launched.context.once('close', () => closed())),
+    ]);
     console.log('\nStopping the browser and the sandbox…');
-    await stop();
+    await stopAll();
     return 0;
   } catch (error) {
-    await stop();
+    await stopAll();
     throw error;
   }
 }
