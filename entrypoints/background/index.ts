@@ -42,7 +42,14 @@ export default defineBackground(() => {
       if (port.name === PORTS.panel && verdict.kind !== 'refused') {
         port.onMessage.addListener((message) => {
           const request = PanelPortRequest.safeParse(message);
-          if (request.success) void app.connectPanelPort(port, request.data.marketSlug);
+          if (!request.success) return;
+          // A content script watches only the market of the page it runs in.
+          const slug = request.data.marketSlug;
+          if (verdict.kind === 'content' && app.pageMarket(verdict.url) !== slug) {
+            port.disconnect();
+            return;
+          }
+          void app.connectPanelPort(port, slug);
         });
         return;
       }

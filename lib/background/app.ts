@@ -13,7 +13,7 @@ import type { SenderPolicy } from '../messaging/sender';
 import { MAX_RECV_WINDOW_MS } from '../orders/rules';
 import type { Settings } from '../settings/schema';
 import type { SettingsSource } from '../settings/source';
-import { marketPageUrl, parseSitePattern } from '../site/pattern';
+import { marketPageUrl, parseSitePattern, slugFromUrl } from '../site/pattern';
 import type {
   AppSnapshot,
   ConnectionState,
@@ -339,6 +339,26 @@ export class BackgroundApp {
     };
   }
 
+  /**
+   * The market a page shows: the configured site's pattern, or the same path layout on
+   * one of the extra site origins the user granted. Null when it is not a market page.
+   */
+  pageMarket(pageUrl: string): string | null {
+    const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
+    if (!pattern) return null;
+    const direct = slugFromUrl(pattern, pageUrl);
+    if (direct) return direct;
+    let origin: string;
+    try {
+      origin = new URL(pageUrl).origin;
+    } catch {
+      return null;
+    }
+    return this.settings.extraSiteOrigins.includes(origin)
+      ? slugFromUrl({ ...pattern, origin }, pageUrl)
+      : null;
+  }
+
   /** The signed client when unlocked, else the public one (reads that need no token). */
   api(): ExchangeClient {
     return this.session?.client ?? this.publicApi;
@@ -384,10 +404,19 @@ export class BackgroundApp {
   }
 
   private portfolioRefreshPending: Promise<void> | null = null;
+  private portfolioRefreshQueued: Promise<void> | null = null;
 
   async refreshPortfolio(): Promise<void> {
     if (!this.session) return;
-    if (this.portfolioRefreshPending) return this.portfolioRefreshPending;
+    if (this.portfolioRefreshPending) {
+      // The answer in flight may predate what this caller wants to see (an order just
+      // placed or cancelled): one more refresh follows it, shared by every such caller.
+      this.portfolioRefreshQueued ??= this.portfolioRefreshPending.then(() => {
+        this.portfolioRefreshQueued = null;
+        return this.refreshPortfolio();
+      });
+      return this.portfolioRefreshQueued;
+    }
     const session = this.session;
     this.portfolioRefreshPending = (async () => {
       try {

@@ -11,7 +11,6 @@ import type { CredentialCheck, ScopeProbe } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import type { SenderVerdict } from '../messaging/sender';
 import { CONFIRM_FIELD } from '../panel/confirm';
-import { parseSitePattern, slugFromUrl } from '../site/pattern';
 import { VaultError } from '../vault/vault';
 import type { AccountInfo } from './account';
 import type { BackgroundApp } from './app';
@@ -124,18 +123,12 @@ function assertPageMarket(
   slug: string,
 ): void {
   if (sender.kind !== 'content') return;
-  const patterns = [app.settings.exchange.siteMarketPattern];
-  const matches = patterns.some((p) => {
-    const parsed = parseSitePattern(p);
-    return parsed !== null && slugFromUrl(parsed, sender.url) === slug;
-  });
-  const extra =
-    app.settings.extraSiteOrigins.includes(sender.origin) && sender.url.includes(`/${slug}`);
-  if (!matches && !extra)
+  if (app.pageMarket(sender.url) !== slug) {
     throw new ExchangeError({
       kind: 'forbidden',
       message: 'that market is not the one on this page',
     });
+  }
 }
 
 /**
