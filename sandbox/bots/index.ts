@@ -27,7 +27,7 @@ const TAKER_LABELS = ['bot-taker-1', 'bot-taker-2', 'bot-taker-3'] as const;
  * Trading bots: per tradable CLOB market two makers quoting both outcomes around a
  * drifting midpoint, and three takers trading FAK/FOK both ways now and then. Every order
  * is signed with the bot's key and placed through `core.placeOrder`. Deterministic for a
- * seed (the same orders in the same order); about three orders a second in all.
+ * seed (the same orders in the same order); one to two orders a second in all.
  */
 export function startBots(core: SandboxCore, options: BotOptions): RunningBots {
   const root = new Rng(options.seed).fork('bots');
