@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KnownFeedEntry } from '../../../lib/api/feed';
 import type { ExchangeClient } from '../../../lib/client/exchange-client';
 import type { RunningSandbox } from '../../../sandbox/index';
-import { account, admin, buildOrder, eventually, publicClient } from '../helpers';
+import { account, admin, buildOrder, clientFor, eventually, publicClient } from '../helpers';
 import { allEntries, BTC, C, known, startFeedSandbox, trade, tradesOf } from './helpers';
 
 const ofType = <T extends KnownFeedEntry['entryType']>(entries: KnownFeedEntry[], type: T) =>
@@ -101,8 +101,22 @@ describe('GET /feed/trading: entries from real activity', () => {
   });
 
   it('a sale right after a buy is SOLD without close figures, back-filled once the close data lands', async () => {
-    await trade(sandbox, 'alice', 'BUY', '0.65', 10n * C);
-    await trade(sandbox, 'alice', 'SELL', '0.6', 10n * C);
+    // Both signed first, so the sale follows the buy well within the 600 ms lag.
+    const orders = await Promise.all(
+      (['BUY', 'SELL'] as const).map((side) =>
+        buildOrder(sandbox, 'alice', {
+          market: BTC,
+          amounts: {
+            orderType: 'FAK',
+            side,
+            price: side === 'BUY' ? '0.65' : '0.6',
+            contracts: 10n * C,
+          },
+        }),
+      ),
+    );
+    const placer = await clientFor(sandbox, 'alice');
+    for (const order of orders) await placer.placeOrder(order.json);
     const [sold] = await tradesOf(client, alice);
     expect(sold).toMatchObject({
       entryType: 'SOLD',
@@ -146,13 +160,6 @@ describe('GET /feed/trading: entries from real activity', () => {
       averageEntryPrice: null,
       roi: null,
     });
-  });
-
-  it('a trade whose settlement fails leaves the feed', async () => {
-    await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
-    await trade(sandbox, 'alice', 'BUY', '0.65', 10n * C);
-    expect(await tradesOf(client, alice)).toHaveLength(1);
-    await eventually(async () => (await tradesOf(client, alice)).length === 0);
   });
 
   it('a resolution gives RESOLVED entries per holder, with result, P&L and a breakdown', async () => {
@@ -298,5 +305,24 @@ describe('GET /feed/trading: entries from real activity', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     const anonymous = [...profiles.values()].find((p) => p && p.displayName === null);
     expect(anonymous).toMatchObject({ username: null, account: expect.stringMatching(/^0x/) });
+  });
+});
+
+describe('GET /feed/trading: failed settlements', () => {
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    // Settlement slow enough to see the entry before it fails.
+    sandbox = await startFeedSandbox({ settleMs: 1_000 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('a trade whose settlement fails leaves the feed', async () => {
+    const client = publicClient(sandbox);
+    const alice = (await account(sandbox, 'alice')).profileId;
+    await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
+    await trade(sandbox, 'alice', 'BUY', '0.65', 10n * C);
+    expect(await tradesOf(client, alice)).toHaveLength(1);
+    await eventually(async () => (await tradesOf(client, alice)).length === 0);
   });
 });
