@@ -4,12 +4,15 @@
  * exporting a `BenchSuite`, added to SUITES below. Never part of `npm test`.
  */
 import { relative } from 'node:path';
+import { clickToWire } from './click-to-wire';
 import { writeResult } from './lib/output';
 import type { BenchSuite, SuiteOptions } from './lib/result';
 import { formatTable } from './lib/table';
 import { orderPipeline } from './order-pipeline';
+import { popupPaint } from './popup-paint';
+import { sizes } from './sizes';
 
-const SUITES: BenchSuite[] = [orderPipeline];
+const SUITES: BenchSuite[] = [orderPipeline, sizes, clickToWire, popupPaint];
 
 function parseArgs(argv: string[]): { names: string[]; options: SuiteOptions } {
   const names: string[] = [];

@@ -34,6 +34,8 @@ export interface SandboxOptions {
   takerDelayMs?: number;
   /** MATCHED → MINED delay, default 1500 ms. */
   settleMs?: number;
+  /** Plain CLOB markets beyond the seeded ones (`sandbox-extra-01`, …), default none. */
+  extraMarkets?: number;
   log?: boolean;
   /** Extra routes registered before the server listens (after the feed). */
   plugins?: SandboxPlugin[];
@@ -68,6 +70,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     seed,
     settleMs: options.settleMs ?? 1500,
     ...(options.takerDelayMs !== undefined ? { takerDelayMs: options.takerDelayMs } : {}),
+    ...(options.extraMarkets ? { extraMarkets: options.extraMarkets } : {}),
   });
   const faults = new FaultRegistry(new Rng(seed).fork('faults'));
   const { app, ctx } = buildApp({ core, faults, ...(options.log ? { log: true } : {}) });

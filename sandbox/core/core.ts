@@ -34,6 +34,8 @@ export interface SandboxCoreOptions {
   settleMs?: number;
   /** Overrides the taker delay of every market that has one. */
   takerDelayMs?: number;
+  /** Plain CLOB markets added to the seeded ones (`extraMarketSeeds`); default none. */
+  extraMarkets?: number;
 }
 
 /** What one run of the engine did to an order, for the placement response. */
@@ -80,7 +82,7 @@ export class SandboxCore {
     this.exchangeName = options.exchangeName ?? 'Sandbox';
     this.seed = options.seed ?? 42;
     this.settleMs = options.settleMs ?? 1500;
-    this.markets = new MarketRegistry(options.takerDelayMs);
+    this.markets = new MarketRegistry(options.takerDelayMs, options.extraMarkets ?? 0);
     this.settlement = new SettlementQueue(this.settleMs, (id, result) => this.settle(id, result));
     this.seedState();
   }

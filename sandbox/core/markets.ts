@@ -128,6 +128,23 @@ export const MARKET_SEEDS: readonly MarketSeed[] = [
 
 export const imagePath = (slug: string): string => `/__sandbox/img/${slug}.svg`;
 
+/**
+ * `count` plain CLOB markets beyond the seeded ones (`sandbox-extra-01`, …): zero-fee, no
+ * taker delay, mids spread over 0.20–0.80. For figures that need many positions (every
+ * demo holder holds both outcomes of every CLOB market from the start).
+ */
+export function extraMarketSeeds(count: number): MarketSeed[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return {
+      id: 2001 + i,
+      slug: `sandbox-extra-${n}`,
+      title: `Extra sandbox market ${n}: will it happen?`,
+      midMillis: 200 + ((i * 37) % 61) * 10,
+    };
+  });
+}
+
 function buildMarket(seed: MarketSeed, takerDelayOverride: number | undefined): SandboxMarket {
   const clob = (seed.tradeType ?? 'clob') === 'clob';
   const delay = seed.takerDelayMs ?? 0;
@@ -173,12 +190,17 @@ function buildMarket(seed: MarketSeed, takerDelayOverride: number | undefined): 
 export class MarketRegistry {
   private markets: SandboxMarket[] = [];
 
-  constructor(private readonly takerDelayOverride: number | undefined) {
+  constructor(
+    private readonly takerDelayOverride: number | undefined,
+    private readonly extraMarkets = 0,
+  ) {
     this.reset();
   }
 
   reset(): void {
-    this.markets = MARKET_SEEDS.map((s) => buildMarket(s, this.takerDelayOverride));
+    this.markets = [...MARKET_SEEDS, ...extraMarketSeeds(this.extraMarkets)].map((s) =>
+      buildMarket(s, this.takerDelayOverride),
+    );
   }
 
   list(): readonly SandboxMarket[] {

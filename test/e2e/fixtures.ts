@@ -45,6 +45,8 @@ export interface HarnessOptions {
    * true), so the page panel runs on its site and the live connection reaches it.
    */
   pointAtSandbox?: boolean;
+  /** The unpacked build to load; default: the e2e run's copy (outside vitest, e.g. the benchmark, pass one). */
+  extensionDir?: string;
 }
 
 export interface OnboardOptions {
@@ -142,7 +144,8 @@ export async function startHarness(
   options: HarnessOptions = {},
 ): Promise<Harness> {
   // The global setup's copy of the build (see harness/global-setup.ts).
-  const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
+  const extensionDir =
+    options.extensionDir ?? inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
   const executablePath = findChromium();
   const spy = handshakeSpy();
   const sandbox = await startSandbox({

@@ -1,0 +1,61 @@
+/**
+ * The real-browser suites run on the e2e harness (test/e2e/fixtures.ts): the built
+ * extension in Chromium, the sandbox in-process on free ports. Outside vitest the harness
+ * needs the build handed to it: the e2e global setup makes the same fresh, private copy of
+ * `.output/chrome-mv3` (building first when the sources are newer) that an e2e run loads.
+ */
+import type { TestProject } from 'vitest/node';
+import { type Harness, type HarnessOptions, startHarness } from '../../test/e2e/fixtures';
+import setupE2e from '../../test/e2e/harness/global-setup';
+
+let extension: Promise<{ dir: string; dispose: () => void }> | null = null;
+
+/** This benchmark run's copy of the built extension (built once, removed at exit). */
+export function benchExtension(): Promise<string> {
+  if (!extension) {
+    extension = (async () => {
+      let dir: string | null = null;
+      // Only `provide` is used by the setup: it is how it hands over the copy's path.
+      const project = {
+        provide: (_key: string, value: string) => {
+          dir = value;
+        },
+      } as unknown as TestProject;
+      const dispose = await setupE2e(project);
+      if (!dir) throw new Error('the e2e setup gave no extension directory');
+      process.once('exit', dispose);
+      return { dir, dispose };
+    })();
+  }
+  return extension.then((e) => e.dir);
+}
+
+/** Runs `fn` with a fresh harness (own browser profile and sandbox), always closed after. */
+export async function withHarness<T>(
+  suite: string,
+  options: Omit<HarnessOptions, 'extensionDir'>,
+  fn: (h: Harness) => Promise<T>,
+): Promise<T> {
+  const extensionDir = await benchExtension();
+  const h = await startHarness(`bench/${suite}.ts`, { ...options, extensionDir });
+  try {
+    return await fn(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/** Raises the per-minute order cap to its maximum and turns desktop notifications off. */
+export async function benchSettings(h: Harness): Promise<void> {
+  await h.withApp((app) =>
+    app.updateSettings((s) => ({
+      ...s,
+      caps: { ...s.caps, maxOrdersPerMinute: 600 },
+      notifications: { enabled: false },
+    })),
+  );
+}
+
+/** Resolves after `ms`. */
+export const pause = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));

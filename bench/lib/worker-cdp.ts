@@ -1,0 +1,87 @@
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
+interface Answer {
+  id?: number;
+  result?: unknown;
+  error?: { message: string };
+}
+
+/**
+ * DevTools on the extension's service worker. Playwright opens CDP sessions on pages
+ * only and a persistent context has no browser session, so this attaches to the worker's
+ * target from a page's session (`Target.attachToTarget`, not flattened) and talks to it
+ * through `Target.sendMessageToTarget`.
+ */
+export class WorkerCdp {
+  private nextId = 1;
+  private readonly pending = new Map<number, (answer: Answer) => void>();
+
+  private constructor(
+    private readonly page: Page,
+    private readonly session: CDPSession,
+    private readonly sessionId: string,
+  ) {
+    session.on('Target.receivedMessageFromTarget', (event) => {
+      if (event.sessionId !== this.sessionId) return;
+      const answer = JSON.parse(event.message) as Answer;
+      if (answer.id === undefined) return;
+      this.pending.get(answer.id)?.(answer);
+      this.pending.delete(answer.id);
+    });
+  }
+
+  static async attach(context: BrowserContext, extensionId: string): Promise<WorkerCdp> {
+    const page = await context.newPage();
+    await page.goto('data:text/html,<title>bench: worker DevTools</title>');
+    const session = await context.newCDPSession(page);
+    const { targetInfos } = (await session.send('Target.getTargets')) as {
+      targetInfos: TargetInfo[];
+    };
+    const target = targetInfos.find(
+      (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
+    );
+    if (!target) throw new Error('no service worker target of the extension');
+    const { sessionId } = (await session.send('Target.attachToTarget', {
+      targetId: target.targetId,
+      flatten: false,
+    })) as { sessionId: string };
+    return new WorkerCdp(page, session, sessionId);
+  }
+
+  async send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const id = this.nextId++;
+    const answer = new Promise<Answer>((resolve) => this.pending.set(id, resolve));
+    await this.session.send('Target.sendMessageToTarget', {
+      sessionId: this.sessionId,
+      message: JSON.stringify({ id, method, params }),
+    });
+    const { result, error } = await answer;
+    if (error) throw new Error(`${method}: ${error.message}`);
+    return result as T;
+  }
+
+  /** Used and total bytes of the worker's JavaScript heap. */
+  heap(): Promise<{ usedSize: number; totalSize: number }> {
+    return this.send('Runtime.getHeapUsage');
+  }
+
+  /** `Performance.getMetrics` as a name → value map (enables the domain first). */
+  async metrics(): Promise<Record<string, number>> {
+    await this.send('Performance.enable');
+    const { metrics } = await this.send<{ metrics: { name: string; value: number }[] }>(
+      'Performance.getMetrics',
+    );
+    return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+  }
+
+  async close(): Promise<void> {
+    await this.session.detach().catch(() => undefined);
+    await this.page.close().catch(() => undefined);
+  }
+}
