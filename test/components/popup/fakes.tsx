@@ -47,7 +47,7 @@ export function fakeBackground(handlers: FakeHandlers) {
       if (error instanceof ExchangeError) return { ok: false, error: error.info };
       throw error;
     }
-  });
+  }, MESSAGES);
   return { send, calls, named: (name: MessageName) => calls.filter((c) => c.name === name) };
 }
 
