@@ -1,10 +1,10 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Messenger } from '@/lib/messaging/client';
+import type { PanelMessenger } from '@/lib/messaging/client';
 
 /** What the panel needs from outside: the background (typed messages) and the clock. */
 export interface PanelDeps {
-  send: Messenger;
+  send: PanelMessenger;
   now: () => number;
   /** A fresh id per button press (the desk makes one intent per press). */
   newPressId: () => string;

@@ -1,12 +1,11 @@
 import themeCss from '@/assets/theme.css?inline';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import panelCss from '@/components/panel/panel.css?inline';
-import { send } from '@/lib/messaging/browser';
-import { PanelCommandMessage } from '@/lib/messaging/protocol';
+import { sendFromPanel } from '@/lib/messaging/panel-browser';
+import { PanelCommandMessage } from '@/lib/messaging/panel-protocol';
+import { readPageSettings, watchPageSettings } from '@/lib/panel/page-settings';
 import { panelSlugFor, slugTransition } from '@/lib/panel/site';
-import { mergeSettings } from '@/lib/settings/merge';
-import { readSettings, settingsItem } from '@/lib/state/settings-item';
-import { connectPanelState } from '@/lib/state/stores';
+import { connectPanelState } from '@/lib/state/panel-store';
 
 /**
  * The page panel on the exchange site's market pages. Thin: decides from the settings
@@ -23,7 +22,7 @@ export default defineContentScript({
   noScriptStartedPostMessage: true,
 
   async main(ctx) {
-    let settings = await readSettings();
+    let settings = await readPageSettings();
     let panel: MountedPanel | null = null;
     let host: HTMLElement | null = null;
 
@@ -63,7 +62,7 @@ export default defineContentScript({
         slug,
         placement: { corner: settings.panel.corner, offset: settings.panel.offset },
         collapsed: settings.panel.collapsed,
-        deps: { send, now: Date.now, newPressId: () => crypto.randomUUID() },
+        deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
         connect: connectPanelState,
       });
     };
@@ -83,8 +82,8 @@ export default defineContentScript({
     // Back/forward between pushState entries (the location watcher also sees these).
     ctx.addEventListener(window, 'popstate', () => follow());
 
-    const unwatch = settingsItem.watch((value) => {
-      settings = mergeSettings(value);
+    const unwatch = watchPageSettings((next) => {
+      settings = next;
       applyTheme();
       follow();
     });

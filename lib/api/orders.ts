@@ -14,6 +14,9 @@ import {
   UnsignedRawAmount,
   Uuid,
 } from './primitives';
+import { SettlementStatus } from './user-orders';
+
+export { SettlementStatus, UserOrder, UserOrders } from './user-orders';
 
 /** Largest raw amount we put on the wire as a JSON number (exact in every JSON parser). */
 export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
@@ -68,18 +71,6 @@ export const PlaceOrderBody = z.object({
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 export type ParsedPlaceOrderBody = z.output<typeof PlaceOrderBody>;
-
-export const SettlementStatus = z.enum([
-  'UNMATCHED',
-  'MATCHED',
-  'MINED',
-  'CONFIRMED',
-  'RETRYING',
-  'FAILED',
-  'DELAYED',
-  'CANCELED',
-]);
-export type SettlementStatus = z.infer<typeof SettlementStatus>;
 
 export const ExecutionTotals = record({
   contractsGross: RawAmount,
@@ -238,24 +229,6 @@ export const CancelAllResponse = record({
   canceled: z.array(z.string()),
 });
 export type CancelAllResponse = z.infer<typeof CancelAllResponse>;
-
-/** `GET /markets/:slug/user-orders`: the caller's open (and delayed) orders on one market. */
-export const UserOrder = record({
-  id: z.string(),
-  clientOrderId: z.string().nullable(),
-  side: Side,
-  tokenId: IntegerLike,
-  price: z.number().nullable(),
-  originalSize: UnsignedRawAmount,
-  remainingSize: UnsignedRawAmount,
-  orderType: OrderType,
-  postOnly: z.boolean(),
-  settlementStatus: SettlementStatus,
-  eligibleAt: IsoTime.nullable(),
-  createdAt: IsoTime,
-});
-export type UserOrder = z.infer<typeof UserOrder>;
-export const UserOrders = z.array(UserOrder);
 
 export const OrderStatusBody = z
   .object({

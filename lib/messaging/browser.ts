@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createMessenger } from './client';
+import { MESSAGES } from './protocol';
 
-/** Typed messages to the background, for the popup, the options page and the page panel. */
-export const send = createMessenger((envelope) => browser.runtime.sendMessage(envelope));
+/** Typed messages to the background, for the popup and the options page. */
+export const send = createMessenger((envelope) => browser.runtime.sendMessage(envelope), MESSAGES);

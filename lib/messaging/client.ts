@@ -1,24 +1,36 @@
 import { z } from 'zod';
 import { ClientErrorInfo, ExchangeError } from '../client/errors';
-import { MESSAGES, type MessageName, PROTOCOL, type RequestOf, type ResponseOf } from './protocol';
+import { type MessageDef, type PANEL_MESSAGES, PROTOCOL } from './panel-protocol';
+import type { MESSAGES } from './protocol';
 
 export type RawSend = (envelope: unknown) => Promise<unknown>;
+
+type Registry = Record<string, MessageDef<z.ZodType, z.ZodType>>;
 
 const ReplyShape = z.union([
   z.object({ ok: z.literal(true), data: z.unknown() }),
   z.object({ ok: z.literal(false), error: ClientErrorInfo }),
 ]);
 
+export type SendFor<R extends Registry> = <N extends keyof R & string>(
+  name: N,
+  request: z.input<R[N]['request']>,
+) => Promise<z.output<R[N]['response']>>;
+
 /**
  * Typed sending for UIs: checks the request before it leaves and the answer when it
- * comes back; a refusal arrives as an `ExchangeError` with its typed info.
+ * comes back; a refusal arrives as an `ExchangeError` with its typed info. The registry
+ * is the set of messages this context may send (the page panel gets only its own).
  */
-export function createMessenger(rawSend: RawSend) {
-  return async function send<N extends MessageName>(
-    name: N,
-    request: RequestOf<N>,
-  ): Promise<ResponseOf<N>> {
-    const def = MESSAGES[name];
+export function createMessenger<R extends Registry>(rawSend: RawSend, registry: R): SendFor<R> {
+  return async (name, request) => {
+    const def = registry[name];
+    if (!def) {
+      throw new ExchangeError({
+        kind: 'unavailable',
+        message: `"${name}" is not a message of this page.`,
+      });
+    }
     const checked = def.request.safeParse(request);
     if (!checked.success) {
       throw new ExchangeError({
@@ -51,8 +63,11 @@ export function createMessenger(rawSend: RawSend) {
         message: `The answer to "${name}" has an unexpected shape.`,
       });
     }
-    return data.data as ResponseOf<N>;
+    return data.data as z.output<R[typeof name]['response']>;
   };
 }
 
-export type Messenger = ReturnType<typeof createMessenger>;
+/** Sending every message (extension pages). */
+export type Messenger = SendFor<typeof MESSAGES>;
+/** Sending the page panel's messages only (content scripts). */
+export type PanelMessenger = SendFor<typeof PANEL_MESSAGES>;

@@ -6,35 +6,20 @@ import { PnlChart, PnlTimeframe, WithdrawalAddress, WithdrawResult } from '../ap
 import { Address } from '../api/primitives';
 import { PartnerAccount, Profile } from '../api/profiles';
 import { SandboxAccount } from '../api/sandbox';
-import { IntentView, QuickOrderRequest } from '../desk/intent';
-import { PANEL_COMMAND_NAMES } from '../panel/commands';
-import { PanelState, VaultView } from '../state/views';
+import { IntentView } from '../desk/intent';
+import { VaultView } from '../state/views';
 import { PrivateKey } from '../vault/secrets';
+import {
+  CancelAllOnMarket,
+  CancelAllResult,
+  CancelOne,
+  CancelOneResult,
+  Empty,
+  message,
+  PANEL_MESSAGES,
+} from './panel-protocol';
 
-/**
- * Who may send a message:
- * - `page`: our own extension pages (popup, options).
- * - `content`: our content script in the top frame of a tab on the configured exchange site.
- */
-export type SenderKind = 'page' | 'content';
-
-export interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
-  request: Req;
-  response: Res;
-  senders: readonly SenderKind[];
-}
-
-const message = <Req extends z.ZodType, Res extends z.ZodType>(
-  def: MessageDef<Req, Res>,
-): MessageDef<Req, Res> => def;
-
-const Empty = z.object({}).strict();
-const Slug = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'not a market slug');
-const OrderId = z.string().min(1).max(128);
+export * from './panel-protocol';
 
 /** Which scopes a token was seen to have, by harmless probes; null when it could not be told. */
 export const ScopeProbe = z.object({
@@ -81,69 +66,13 @@ export const MarketVenue = z.object({
 });
 export type MarketVenue = z.infer<typeof MarketVenue>;
 
-const CancelOne = z.object({ marketSlug: Slug, orderId: OrderId });
-const CancelAllOnMarket = z.object({ marketSlug: Slug });
-const CancelOneResult = z.object({ message: z.string() });
-const CancelAllResult = z.object({ canceled: z.array(z.string()) });
-
 /**
  * Every message, defined once: its request and response schemas and who may send it.
  * The background refuses anything not listed here, from anyone not listed.
  * Nothing here returns a token, a key, a signature or fetches an arbitrary URL.
  */
 export const MESSAGES = {
-  // ── The page panel (content scripts) — narrow, re-validated intents only ──────
-  'panel.state': message({
-    request: z.object({ marketSlug: Slug }),
-    response: PanelState,
-    senders: ['content', 'page'],
-  }),
-  'panel.quickOrder': message({
-    request: QuickOrderRequest,
-    response: IntentView,
-    senders: ['content', 'page'],
-  }),
-  'panel.cancelOrder': message({
-    request: CancelOne,
-    response: CancelOneResult,
-    senders: ['content', 'page'],
-  }),
-  'panel.cancelAll': message({
-    request: CancelAllOnMarket,
-    response: CancelAllResult,
-    senders: ['content', 'page'],
-  }),
-  'panel.savePlacement': message({
-    request: z.object({
-      corner: z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']),
-      offset: z.object({ x: z.number().min(0).max(4000), y: z.number().min(0).max(4000) }),
-      collapsed: z.boolean(),
-    }),
-    response: Empty,
-    senders: ['content'],
-  }),
-  'panel.openOptions': message({ request: Empty, response: Empty, senders: ['content', 'page'] }),
-  /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */
-  'panel.cancelIntent': message({
-    request: z.object({ marketSlug: Slug, clientOrderId: z.string().min(1).max(128) }),
-    response: IntentView,
-    senders: ['content', 'page'],
-  }),
-  /** The quick-trade presets and order type as edited in the panel (nothing else). */
-  'panel.saveQuickTrade': message({
-    request: z
-      .object({
-        presets: z
-          .array(z.string().regex(/^[1-9]\d{0,14}$/, 'a preset is a positive amount in raw units'))
-          .min(1)
-          .max(6)
-          .optional(),
-        orderType: z.enum(['FOK', 'FAK']).optional(),
-      })
-      .strict(),
-    response: Empty,
-    senders: ['content', 'page'],
-  }),
+  ...PANEL_MESSAGES,
 
   // ── Vault (extension pages only) ──────────────────────────────────────────────
   'vault.status': message({ request: Empty, response: VaultView, senders: ['page'] }),
@@ -245,29 +174,3 @@ export type MessageName = keyof Messages;
 export type RequestOf<N extends MessageName> = z.input<Messages[N]['request']>;
 export type ParsedRequestOf<N extends MessageName> = z.output<Messages[N]['request']>;
 export type ResponseOf<N extends MessageName> = z.output<Messages[N]['response']>;
-
-/** Every message travels in this envelope; anything else is not ours and is ignored. */
-export const PROTOCOL = 'market-companion/1';
-export const Envelope = z.object({
-  protocol: z.literal(PROTOCOL),
-  name: z.string().max(64),
-  payload: z.unknown(),
-});
-export type Envelope = z.infer<typeof Envelope>;
-
-export const PORTS = {
-  /** Extension pages: app state pushed on change. */
-  state: 'state',
-  /** The page panel: the state of one market. */
-  panel: 'panel',
-} as const;
-
-export const PanelPortRequest = z.object({ marketSlug: Slug });
-
-/** Background → the active tab's page panel: a keyboard command (only the background sends it). */
-export const PanelCommandMessage = z.object({
-  protocol: z.literal(PROTOCOL),
-  name: z.literal('panel.command'),
-  payload: z.object({ command: z.enum(PANEL_COMMAND_NAMES) }),
-});
-export type PanelCommandMessage = z.infer<typeof PanelCommandMessage>;

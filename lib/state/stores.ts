@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { PORTS } from '../messaging/protocol';
+import { PORTS } from '../messaging/panel-protocol';
 import { createPortStore, type PortStore } from './port-store';
-import { type AppSnapshot, PanelPortMessage, type PanelState, StatePortMessage } from './views';
+import { type AppSnapshot, StatePortMessage } from './views';
 
 /** The popup's and options page's view of the background: the whole app state. */
 export function connectAppState(): PortStore<AppSnapshot> {
@@ -15,12 +15,4 @@ export function connectAppState(): PortStore<AppSnapshot> {
   });
 }
 
-/** The page panel's view: one market, nothing else. */
-export function connectPanelState(marketSlug: string): PortStore<PanelState> {
-  return createPortStore({
-    connect: () => browser.runtime.connect({ name: PORTS.panel }),
-    schema: PanelPortMessage,
-    reduce: (_current, message) => message.data,
-    hello: { marketSlug },
-  });
-}
+export { connectPanelState } from './panel-store';

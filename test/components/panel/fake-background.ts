@@ -1,6 +1,7 @@
 import { type Signal, signal } from '@preact/signals';
 import { ExchangeError } from '../../../lib/client/errors';
 import { createMessenger } from '../../../lib/messaging/client';
+import { PANEL_MESSAGES } from '../../../lib/messaging/panel-protocol';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/messaging/protocol';
 import { createRouter, type Handlers } from '../../../lib/messaging/router';
 import type { PortStore } from '../../../lib/state/port-store';
@@ -42,8 +43,11 @@ export function fakeBackground(handlers: FakeHandlers, slug = 'sandbox-btc-100k'
     isSiteOrigin: (origin) => origin === SITE,
   }));
   const url = `${SITE}/markets/${slug}`;
-  const send = createMessenger((envelope) =>
-    route(envelope, { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } }),
+  // The content script's own messenger: only the panel's messages, as in the built script.
+  const send = createMessenger(
+    (envelope) =>
+      route(envelope, { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } }),
+    PANEL_MESSAGES,
   );
   return { send, calls, callsOf: (name: MessageName) => calls.filter((c) => c.name === name) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeError } from '../../../lib/client/errors';
 import { createMessenger } from '../../../lib/messaging/client';
+import { PANEL_MESSAGES } from '../../../lib/messaging/panel-protocol';
 import { MESSAGES, type MessageName, PROTOCOL } from '../../../lib/messaging/protocol';
 import { createRouter, type Handlers } from '../../../lib/messaging/router';
 import { policy, REQUESTS, RESPONSES, SENDERS } from './fixtures';
@@ -27,7 +28,7 @@ describe('createMessenger', () => {
   it('round-trips every page message through the router and parses the answer', async () => {
     const route = createRouter(answeringHandlers(), () => policy);
     const popup = SENDERS['the popup (extension page, no tab)']?.sender ?? {};
-    const send = createMessenger((envelope) => route(envelope, popup));
+    const send = createMessenger((envelope) => route(envelope, popup), MESSAGES);
     const pageMessages = (Object.keys(MESSAGES) as MessageName[]).filter((n) =>
       (MESSAGES[n].senders as readonly string[]).includes('page'),
     );
@@ -42,7 +43,7 @@ describe('createMessenger', () => {
     const send = createMessenger(async (envelope) => {
       sent.push(envelope);
       return { ok: true, data: {} };
-    });
+    }, MESSAGES);
     await send('panel.openOptions', {});
     expect(sent).toEqual([{ protocol: PROTOCOL, name: 'panel.openOptions', payload: {} }]);
   });
@@ -52,7 +53,7 @@ describe('createMessenger', () => {
     const send = createMessenger(async () => {
       sends++;
       return { ok: true, data: {} };
-    });
+    }, MESSAGES);
     const error = await errorOf(send('panel.state', { marketSlug: 'Not A Slug!' }));
     expect(error.info).toMatchObject({ kind: 'validation', source: 'client' });
     expect(sends).toBe(0);
@@ -60,12 +61,15 @@ describe('createMessenger', () => {
 
   it("rethrows the background's typed refusal", async () => {
     const info = { kind: 'forbidden', message: 'sender refused: not from the top frame' } as const;
-    const send = createMessenger(async () => ({ ok: false, error: info }));
+    const send = createMessenger(async () => ({ ok: false, error: info }), MESSAGES);
     expect((await errorOf(send('vault.status', {}))).info).toEqual(info);
   });
 
   it('refuses an answer that breaks the response schema', async () => {
-    const send = createMessenger(async () => ({ ok: true, data: { status: 'open sesame' } }));
+    const send = createMessenger(
+      async () => ({ ok: true, data: { status: 'open sesame' } }),
+      MESSAGES,
+    );
     const error = await errorOf(send('vault.status', {}));
     expect(error.info).toEqual({
       kind: 'unavailable',
@@ -74,15 +78,33 @@ describe('createMessenger', () => {
   });
 
   it('says the background did not answer when nothing listens (sendMessage resolves undefined)', async () => {
-    const send = createMessenger(async () => undefined);
+    const send = createMessenger(async () => undefined, MESSAGES);
     expect((await errorOf(send('vault.status', {}))).info.kind).toBe('unavailable');
   });
 
   it('says the background did not answer when sending fails', async () => {
     const send = createMessenger(async () => {
       throw new Error('Could not establish connection. Receiving end does not exist.');
-    });
+    }, MESSAGES);
     const error = await errorOf(send('vault.status', {}));
     expect(error.message).toContain('Receiving end does not exist');
+  });
+});
+
+describe('the page panel messenger', () => {
+  it('knows only the panel messages: another message is refused before anything is sent', async () => {
+    let sent = 0;
+    const send = createMessenger(async () => {
+      sent++;
+      return { ok: true, data: {} };
+    }, PANEL_MESSAGES);
+    const refusal = await (send as unknown as (n: string, r: unknown) => Promise<unknown>)(
+      'vault.status',
+      {},
+    ).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ExchangeError);
+    expect(sent).toBe(0);
+    expect(Object.keys(PANEL_MESSAGES).every((name) => name.startsWith('panel.'))).toBe(true);
+    expect(Object.keys(PANEL_MESSAGES).every((name) => name in MESSAGES)).toBe(true);
   });
 });
