@@ -7,10 +7,12 @@ export type PageSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins' | 'pan
 
 const SETTINGS_KEY = 'local:settings';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : null;
-const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const num = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
 /**
  * Reads them with plain checks instead of the settings schema: the content script runs in
@@ -28,13 +30,18 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
     exchange: {
       ...d.exchange,
       siteMarketPattern:
-        typeof exchange.siteMarketPattern === 'string' ? exchange.siteMarketPattern : d.exchange.siteMarketPattern,
+        typeof exchange.siteMarketPattern === 'string'
+          ? exchange.siteMarketPattern
+          : d.exchange.siteMarketPattern,
     },
     extraSiteOrigins: strings(s.extraSiteOrigins) ?? d.extraSiteOrigins,
     panel: {
       disabledOrigins: strings(panel.disabledOrigins) ?? d.panel.disabledOrigins,
       corner:
-        corner === 'bottom-right' || corner === 'bottom-left' || corner === 'top-right' || corner === 'top-left'
+        corner === 'bottom-right' ||
+        corner === 'bottom-left' ||
+        corner === 'top-right' ||
+        corner === 'top-left'
           ? corner
           : d.panel.corner,
       offset: { x: num(offset.x, d.panel.offset.x), y: num(offset.y, d.panel.offset.y) },

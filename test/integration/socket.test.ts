@@ -180,6 +180,7 @@ describe('Socket.IO /markets', () => {
     // alice's BUY NO sits inside the spread (an ask at the YES midpoint), so bob's YES buy at
     // that limit meets it first: a mint, where the two sides pay complementary prices.
     const book = sandbox.core.orderbook(BTC);
+    if (!book) throw new Error('no book');
     const bestAsk = book.asks[0]?.price ?? 0.99;
     const bestBid = book.bids[0]?.price ?? 0.01;
     const yesMillis = BigInt(Math.round(((bestAsk + bestBid) / 2) * 1000));
