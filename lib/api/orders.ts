@@ -7,7 +7,6 @@ import {
   OrderType,
   RawAmount,
   record,
-  Side,
   SideLike,
   StpPolicy,
   Uint256String,
