@@ -3,7 +3,7 @@ import '@/components/popup/popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { Popup } from '@/components/popup/Popup';
-import { send } from '@/lib/messaging/browser';
+import { lazySend, preloadMessenger } from '@/lib/messaging/lazy-browser';
 import { connectAppState } from '@/lib/state/stores';
 
 // `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
@@ -17,7 +17,7 @@ if (root) {
     <Popup
       store={connectAppState()}
       services={{
-        send,
+        send: lazySend,
         openTab: (url) => void browser.tabs.create({ url }),
         openOptions: () => void browser.runtime.openOptionsPage(),
       }}
@@ -26,3 +26,5 @@ if (root) {
     root,
   );
 }
+// The messenger (every message's schemas) is not needed for the first frame; fetch it right after.
+requestAnimationFrame(() => setTimeout(preloadMessenger, 0));

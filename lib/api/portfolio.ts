@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { UserOrder } from './orders';
 import {
   Address,
   IntegerLike,
@@ -11,6 +10,7 @@ import {
   Side,
   UnsignedRawAmount,
 } from './primitives';
+import { UserOrder } from './user-orders';
 
 export const Rewards = record({
   todaysRewards: RawAmount,
