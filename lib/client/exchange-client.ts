@@ -96,13 +96,15 @@ export class ExchangeClient {
   // ── Feed ──────────────────────────────────────────────────────────────────────
   async getFeed(query: FeedQuery = {}, signal?: AbortSignal): Promise<FeedResponse> {
     const q = validated(FeedQuery, query);
-    return this.get(
-      '/feed/trading',
-      FeedResponse,
-      q.audience === 'following' ? 'required' : 'none',
-      q,
-      signal,
-    );
+    return this.http.request({
+      method: 'GET',
+      path: '/feed/trading',
+      query: q,
+      auth: q.audience === 'following' ? 'required' : 'none',
+      schema: FeedResponse,
+      cache: 'no-cache',
+      ...(signal ? { signal } : {}),
+    });
   }
 
   // ── Orders ────────────────────────────────────────────────────────────────────

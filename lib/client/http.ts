@@ -54,6 +54,11 @@ export interface RequestSpec<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Default true; only 429 and 5xx are ever retried. */
   retry?: boolean;
+  /**
+   * HTTP cache mode. The feed asks `no-cache`: a shared-cacheable page must be revalidated,
+   * or a page cached a minute ago could be shown as fresh while the feed answers 503.
+   */
+  cache?: RequestCache;
 }
 
 export function buildPath(path: string, query?: Record<string, QueryValue>): string {
@@ -240,6 +245,7 @@ export class HttpTransport {
           method: spec.method,
           headers,
           ...(spec.body !== undefined ? { body: spec.body } : {}),
+          ...(spec.cache ? { cache: spec.cache } : {}),
           signal,
         });
       } catch (error) {

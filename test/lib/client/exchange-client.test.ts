@@ -306,6 +306,12 @@ describe('ExchangeClient.getFeed', () => {
     expect(requests[0]?.headers).not.toHaveProperty('svc-signature');
   });
 
+  it('revalidates with the exchange instead of taking a cached page (a 503 must not hide behind a cached 200)', async () => {
+    const { exchange, requests } = await client([ok(ex.feedResponse())]);
+    await exchange.getFeed({ audience: 'featured' });
+    expect(requests[0]?.cache).toBe('no-cache');
+  });
+
   it('following requires credentials, and is signed when they exist', async () => {
     const anonymous = await client([], false);
     const error = await failure(anonymous.exchange.getFeed({ audience: 'following' }));

@@ -11,6 +11,7 @@ export interface SentRequest {
   headers: Record<string, string>;
   body: string | undefined;
   signal: AbortSignal | undefined;
+  cache: RequestCache | undefined;
 }
 
 export type Reply =
@@ -38,6 +39,7 @@ export function fakeFetch(script: Script) {
       headers,
       body: typeof init?.body === 'string' ? init.body : undefined,
       signal: init?.signal ?? undefined,
+      cache: init?.cache,
     };
     const index = requests.length;
     requests.push(request);
