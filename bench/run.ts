@@ -1,28 +1,50 @@
 /**
- * `npm run bench [-- <suite>… ] [--n <samples>]`: runs the suites, prints one table each
- * and writes the figures to `bench/results/<suite>.json`. A new suite is a module
- * exporting a `BenchSuite`, added to SUITES below. Never part of `npm test`.
+ * `npm run bench [-- <suite>… ] [--n <samples>] [--minutes <m>] [--quick] [--list]`: runs
+ * the suites (all of them when none is named), prints one table each, then every figure
+ * in one table, and writes the figures to `bench/results/<suite>.json`. `--quick` leaves
+ * out the long suites (the worker's memory after 10 minutes of traffic). A new suite is a
+ * module exporting a `BenchSuite`, added to SUITES below. Never part of `npm test`.
  */
 import { relative } from 'node:path';
 import { clickToWire } from './click-to-wire';
 import { writeResult } from './lib/output';
-import type { BenchSuite, SuiteOptions } from './lib/result';
-import { formatTable } from './lib/table';
+import type { BenchResult, BenchSuite, SuiteOptions } from './lib/result';
+import { formatSummary, formatTable } from './lib/table';
 import { orderPipeline } from './order-pipeline';
 import { popupPaint } from './popup-paint';
 import { sizes } from './sizes';
+import { socketIngest } from './socket-ingest';
+import { workerMemory } from './worker-memory';
 
-const SUITES: BenchSuite[] = [orderPipeline, sizes, clickToWire, popupPaint];
+const SUITES: BenchSuite[] = [
+  orderPipeline,
+  sizes,
+  clickToWire,
+  popupPaint,
+  socketIngest,
+  workerMemory,
+];
 
-function parseArgs(argv: string[]): { names: string[]; options: SuiteOptions } {
+function positive(value: string | undefined, flag: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} takes a positive number`);
+  return n;
+}
+
+function parseArgs(argv: string[]): { names: string[]; options: SuiteOptions; quick: boolean } {
   const names: string[] = [];
   const options: SuiteOptions = {};
+  let quick = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--n') {
-      const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n <= 0) throw new Error('--n takes a positive whole number');
+      const n = positive(argv[++i], '--n');
+      if (!Number.isInteger(n)) throw new Error('--n takes a positive whole number');
       options.n = n;
+    } else if (arg === '--minutes') {
+      options.minutes = positive(argv[++i], '--minutes');
+    } else if (arg === '--quick') {
+      quick = true;
     } else if (arg === '--list') {
       for (const s of SUITES) console.log(`${s.name.padEnd(20)} ${s.description}`);
       process.exit(0);
@@ -30,28 +52,36 @@ function parseArgs(argv: string[]): { names: string[]; options: SuiteOptions } {
       names.push(arg);
     }
   }
-  return { names, options };
+  return { names, options, quick };
 }
 
 async function main(): Promise<void> {
-  const { names, options } = parseArgs(process.argv.slice(2));
+  const { names, options, quick } = parseArgs(process.argv.slice(2));
   const unknown = names.filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length > 0) {
     throw new Error(
       `unknown suite ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`,
     );
   }
-  const chosen = names.length > 0 ? SUITES.filter((s) => names.includes(s.name)) : SUITES;
+  const chosen = (names.length > 0 ? SUITES.filter((s) => names.includes(s.name)) : SUITES).filter(
+    (s) => !(quick && s.long && !names.includes(s.name)),
+  );
+  const results: BenchResult[] = [];
   for (const suite of chosen) {
     console.log(`running ${suite.name} …`);
     const result = await suite.run(options);
+    results.push(result);
     console.log(`\n${formatTable(result)}`);
     const path = await writeResult(result);
     console.log(`figures: ${relative(process.cwd(), path)}\n`);
   }
+  if (results.length > 1) console.log(formatSummary(results));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  })
+  // Browsers, sockets and timers of the suites are closed; nothing should keep Node alive.
+  .finally(() => setTimeout(() => process.exit(), 1_000).unref());

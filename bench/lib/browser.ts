@@ -59,3 +59,13 @@ export async function benchSettings(h: Harness): Promise<void> {
 /** Resolves after `ms`. */
 export const pause = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * tsx (esbuild with keepNames) wraps named inner functions in `__name(fn, "name")`; a
+ * function sent as source to a page or worker needs that helper defined there.
+ */
+export async function allowNamedFunctions(target: {
+  evaluate(expression: string): Promise<unknown>;
+}): Promise<void> {
+  await target.evaluate('globalThis.__name ??= (fn) => fn; true');
+}

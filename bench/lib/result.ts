@@ -41,11 +41,15 @@ export interface BenchEnvironment {
 export interface SuiteOptions {
   /** Samples per measured method; each suite sets its own floor. */
   n?: number;
+  /** Duration of the long suites (worker memory), in minutes; each has its default. */
+  minutes?: number;
 }
 
 /** One module per suite; `bench/run.ts` lists them. */
 export interface BenchSuite {
   name: string;
   description: string;
+  /** Takes minutes: left out by `--quick` (still part of a run with no arguments). */
+  long?: boolean;
   run(options: SuiteOptions): Promise<BenchResult>;
 }

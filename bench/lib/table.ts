@@ -11,7 +11,7 @@ export function formatTable(result: BenchResult): string {
   const header = [
     'method',
     'n',
-    ...result.columns.map((c) => `${c} (${result.unit})`),
+    ...result.columns.map((c) => (result.unit ? `${c} (${result.unit})` : c)),
     ...(result.ratioOf ? ['ratio'] : []),
   ];
   const body = result.rows.map((row) => [
@@ -32,4 +32,45 @@ export function formatTable(result: BenchResult): string {
   const env = result.environment;
   lines.push(`on: Node ${env.node}, ${env.platform}/${env.arch}, ${env.cpus} × ${env.cpu}`);
   return lines.join('\n');
+}
+
+/**
+ * Every suite's rows in one table: suite, method, n, up to three of its figures with
+ * their unit, and the ratio with what it divides by in the suite's own table.
+ */
+export function formatSummary(results: BenchResult[]): string {
+  const header = ['figure', 'method', 'n', 'figures', 'ratio'];
+  const body: string[][] = [];
+  for (const result of results) {
+    for (const row of result.rows) {
+      const figures = result.columns
+        .filter((c) => row.values[c] !== undefined && !Number.isNaN(row.values[c]))
+        .slice(0, 4)
+        .map((c) => `${c} ${figure(row.values[c])}${result.unit ? ` ${result.unit}` : ''}`)
+        .join(' · ');
+      body.push([
+        result.suite,
+        row.method.trim(),
+        row.n.toLocaleString('en-US'),
+        figures,
+        row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`,
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i === 2 || i === 4 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join('  ');
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [
+    "All figures (each ratio as defined in its suite's table above)",
+    rule,
+    line(header),
+    rule,
+    ...body.map(line),
+    rule,
+  ].join('\n');
 }

@@ -71,15 +71,6 @@ export class WorkerCdp {
     return this.send('Runtime.getHeapUsage');
   }
 
-  /** `Performance.getMetrics` as a name → value map (enables the domain first). */
-  async metrics(): Promise<Record<string, number>> {
-    await this.send('Performance.enable');
-    const { metrics } = await this.send<{ metrics: { name: string; value: number }[] }>(
-      'Performance.getMetrics',
-    );
-    return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
-  }
-
   async close(): Promise<void> {
     await this.session.detach().catch(() => undefined);
     await this.page.close().catch(() => undefined);
