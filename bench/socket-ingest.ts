@@ -113,7 +113,7 @@ async function countPopup(page: Page): Promise<void> {
   });
 }
 
-async function countPanel(page: Page, panel: PanelDriver): Promise<void> {
+async function countPanel(panel: PanelDriver): Promise<void> {
   await panel.onRoot((root) => {
     const c = { renders: 0, frames: 0 };
     (window as unknown as { __ui: typeof c }).__ui = c;
@@ -257,7 +257,7 @@ async function run(): Promise<BenchResult> {
       await allowNamedFunctions(market);
       await h.withApp(instrumentWorker);
       await countPopup(popup);
-      await countPanel(market, panel);
+      await countPanel(panel);
       const profileId = vault.profileId ?? 101;
 
       const steps: {
