@@ -238,16 +238,25 @@ export class OrderDesk {
       if (state === 'sending' || state === 'reconciling') void this.run(record.view.clientOrderId);
       // Its release may have happened while we were not listening (an intent adopted from a
       // status check does not know its eligibleAt: ask).
-      if (state === 'delayed' && (!eligibleAt || Date.parse(eligibleAt) < this.now() - 2_000)) {
-        void this.reconcileOnce(record);
-      }
+      if (state === 'delayed' && this.releaseDue(eligibleAt)) void this.reconcileOnce(record);
       if (state === 'resting') void this.reconcileOnce(record);
     }
   }
 
   /**
+   * Whether a delayed order's release should be over. `eligibleAt` is the exchange's time:
+   * compared with our estimate of it, so a skewed local clock neither hides nor invents one.
+   */
+  private releaseDue(eligibleAt: string | null): boolean {
+    if (!eligibleAt) return true;
+    const exchangeNow = this.deps.receiveWindow?.serverNow() ?? this.now();
+    return Date.parse(eligibleAt) < exchangeNow - 2_000;
+  }
+
+  /**
    * Picks up intents whose run gave up for now (the exchange was unreachable while
-   * reconciling): called on a timer, so nothing waits for the next reconnect to finish.
+   * reconciling) and delayed ones whose release went unheard: called on a timer, so
+   * nothing waits for the next reconnect to finish.
    */
   resumeStalled(): number {
     let resumed = 0;
@@ -256,6 +265,12 @@ export class OrderDesk {
       if ((state === 'sending' || state === 'reconciling') && !this.running.has(clientOrderId)) {
         resumed++;
         void this.run(clientOrderId);
+      }
+      // A release whose events fell into a socket gap (a reconnect that came before the
+      // release does not ask): without this it would wait for the next reconnect, forever.
+      if (state === 'delayed' && this.releaseDue(record.view.eligibleAt)) {
+        resumed++;
+        void this.reconcileOnce(record);
       }
     }
     return resumed;

@@ -10,6 +10,8 @@ interface Answer {
   id?: number;
   result?: unknown;
   error?: { message: string };
+  method?: string;
+  params?: unknown;
 }
 
 /**
@@ -21,6 +23,7 @@ interface Answer {
 export class WorkerCdp {
   private nextId = 1;
   private readonly pending = new Map<number, (answer: Answer) => void>();
+  private readonly listeners = new Map<string, ((params: unknown) => void)[]>();
 
   private constructor(
     private readonly page: Page,
@@ -30,7 +33,11 @@ export class WorkerCdp {
     session.on('Target.receivedMessageFromTarget', (event) => {
       if (event.sessionId !== this.sessionId) return;
       const answer = JSON.parse(event.message) as Answer;
-      if (answer.id === undefined) return;
+      if (answer.id === undefined) {
+        for (const listener of this.listeners.get(answer.method ?? '') ?? [])
+          listener(answer.params);
+        return;
+      }
       this.pending.get(answer.id)?.(answer);
       this.pending.delete(answer.id);
     });
@@ -64,6 +71,13 @@ export class WorkerCdp {
     const { result, error } = await answer;
     if (error) throw new Error(`${method}: ${error.message}`);
     return result as T;
+  }
+
+  /** Listens to a DevTools event of the worker (enable its domain with `send`). */
+  on<T>(method: string, listener: (params: T) => void): void {
+    const list = this.listeners.get(method) ?? [];
+    list.push(listener as (params: unknown) => void);
+    this.listeners.set(method, list);
   }
 
   /** Used and total bytes of the worker's JavaScript heap. */
