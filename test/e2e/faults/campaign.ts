@@ -45,7 +45,8 @@ export type FaultName =
   | '40 s clock offset'
   | 'socket disconnect'
   | 'worker stop'
-  | 'duplicate order events';
+  | 'duplicate order events'
+  | '409 on a resend';
 
 export interface IntentOutcome {
   index: number;
@@ -119,12 +120,21 @@ function liquidity(h: Harness, seed: number): { stop(): Promise<void> } {
   };
 }
 
-/** The intent for press `i`: mostly small buys, some sells of a quarter of the position. */
+/**
+ * The intent for press `i`: mostly small buys, some sells of a quarter of the position,
+ * and a few that must end in an error the user sees: a market past its deadline, an
+ * amount above the confirmation threshold without the second click, a FOK too large for
+ * the book.
+ */
 function intentFor(rng: Rng, i: number, seed: number): QuickOrderRequest {
   const marketSlug = MARKETS[rng.int(0, 3) === 0 ? 0 : rng.int(0, MARKETS.length - 1)] as string;
   const outcome = rng.int(0, 1) === 0 ? 'YES' : 'NO';
   const orderType = rng.int(0, 9) < 7 ? 'FOK' : 'FAK';
   const pressId = `fault-campaign-${seed}-${i}`;
+  const buy = { outcome, side: 'BUY', orderType: 'FOK', pressId } as const;
+  if (i % 40 === 7) return { ...buy, marketSlug: 'sandbox-expired', amountRaw: '1000000' };
+  if (i % 40 === 17) return { ...buy, marketSlug, amountRaw: '150000000' };
+  if (i % 40 === 27) return { ...buy, marketSlug, amountRaw: '990000000', confirmed: true };
   if (rng.int(0, 3) === 0) {
     return { marketSlug, outcome, side: 'SELL', orderType, sellPercent: 25, pressId };
   }
@@ -231,7 +241,7 @@ class WireWatch {
     }
     // A dropped keep-alive connection is not seen as a failure: Chromium resends the same
     // bytes on a new connection by itself, and the exchange answers 409 (it has the order).
-    if (status === 409) this.note(req.ids, 'connection dropped after handling');
+    if (status === 409) this.note(req.ids, '409 on a resend');
     else if (status === 429) this.note(req.ids, '429 with Retry-After');
     else if (status === 401) this.note(req.ids, '401 (clock offset)');
     else if (status === 425)
@@ -501,6 +511,11 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
       ...(episodes.get(index) ?? []),
       ...(view ? (wire.met.get(view.clientOrderId) ?? []) : []),
     ]);
+    // A 409 answers a resend of bytes that had landed: after a 5xx after handling (the
+    // transport resends), or after a dropped connection (Chromium resends by itself).
+    if (faults.delete('409 on a resend') && !faults.has('5xx after handling')) {
+      faults.add('connection dropped after handling');
+    }
     let final: string;
     if (!view) {
       final = reply?.refusal ? 'refused before sending (error shown)' : 'NO FINAL STATE';
