@@ -5,12 +5,12 @@
  * the popup and a market page's panel open (so order books, positions and the feed flow).
  */
 import { type ChromeApi, eventually } from '../test/e2e/fixtures';
+import { WorkerCdp } from '../test/e2e/harness/worker-cdp';
 import { PanelDriver } from '../test/e2e/panel/driver';
 import { benchSettings, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
-import { WorkerCdp } from './lib/worker-cdp';
 
 const MINUTES = 10;
 const SAMPLE_EVERY_MS = 15_000;

@@ -55,8 +55,9 @@ function randomValue(rng: Rng, depth = 0): unknown {
 /** Every path to a value inside `value` (objects and arrays), the root included. */
 function paths(value: unknown, at: (string | number)[] = [], out: (string | number)[][] = []) {
   out.push(at);
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...at, i], out));
-  else if (value && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) paths(v, [...at, i], out);
+  } else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
   return out;
 }

@@ -16,7 +16,7 @@ import type { IntentView, QuickOrderRequest } from '../../../lib/desk/intent';
 import { BotTrader } from '../../../sandbox/bots/trader';
 import { Rng } from '../../../sandbox/core/rng';
 import { eventually, type Harness } from '../fixtures';
-import { WorkerCdp } from './worker-cdp';
+import { WorkerCdp } from '../harness/worker-cdp';
 
 const MARKETS = ['sandbox-btc-100k', 'sandbox-eth-flip', 'sandbox-fed-cut'] as const;
 /** Per-rule probability so that five independent rules fault ~20 % of order requests. */

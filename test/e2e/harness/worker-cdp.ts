@@ -45,15 +45,25 @@ export class WorkerCdp {
 
   static async attach(context: BrowserContext, extensionId: string): Promise<WorkerCdp> {
     const page = await context.newPage();
-    await page.goto('data:text/html,<title>bench: worker DevTools</title>');
+    await page.goto('data:text/html,<title>harness: worker DevTools</title>');
     const session = await context.newCDPSession(page);
-    const { targetInfos } = (await session.send('Target.getTargets')) as {
-      targetInfos: TargetInfo[];
-    };
-    const target = targetInfos.find(
-      (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
-    );
-    if (!target) throw new Error('no service worker target of the extension');
+    let target: TargetInfo | undefined;
+    // A worker that is starting (or being restarted) shows up as a target a moment later.
+    for (let i = 0; i < 100 && !target; i++) {
+      const { targetInfos } = (await session.send('Target.getTargets')) as {
+        targetInfos: TargetInfo[];
+      };
+      target = targetInfos.find(
+        (t) =>
+          t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
+      );
+      if (!target) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!target) {
+      await session.detach().catch(() => undefined);
+      await page.close().catch(() => undefined);
+      throw new Error('no service worker target of the extension');
+    }
     const { sessionId } = (await session.send('Target.attachToTarget', {
       targetId: target.targetId,
       flatten: false,
