@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
+import { HeldEvents } from '@/lib/background/held-events';
 import type { Platform } from '@/lib/background/platform';
+import { idleStateLocks } from '@/lib/vault/auto-lock';
 import type { StorageArea } from '@/lib/vault/vault';
 
 function area(store: typeof browser.storage.local): StorageArea {
@@ -10,9 +12,21 @@ function area(store: typeof browser.storage.local): StorageArea {
   };
 }
 
-/** `browser.*` as the background app needs it. */
+/**
+ * `browser.*` as the background app needs it. Call it synchronously when the worker starts:
+ * it listens at once to the events that can wake a stopped worker, and holds them until the
+ * app subscribes.
+ */
 export function browserPlatform(): Platform {
   const action = browser.action ?? browser.browserAction;
+  const alarms = new HeldEvents<string>();
+  const notificationClicks = new HeldEvents<string>();
+  const machineLocked = new HeldEvents<true>();
+  browser.alarms.onAlarm.addListener((alarm) => alarms.emit(alarm.name));
+  browser.notifications.onClicked.addListener((id) => notificationClicks.emit(id));
+  browser.idle.onStateChanged.addListener((state) => {
+    if (idleStateLocks(state)) machineLocked.emit(true);
+  });
   return {
     extensionId: browser.runtime.id,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
@@ -25,7 +39,7 @@ export function browserPlatform(): Platform {
       clear: async (name) => {
         await browser.alarms.clear(name);
       },
-      onAlarm: (listener) => browser.alarms.onAlarm.addListener((alarm) => listener(alarm.name)),
+      onAlarm: (listener) => alarms.listen(listener),
     },
     notifications: {
       create: async (id, title, message) => {
@@ -36,7 +50,7 @@ export function browserPlatform(): Platform {
           message,
         });
       },
-      onClicked: (listener) => browser.notifications.onClicked.addListener(listener),
+      onClicked: (listener) => notificationClicks.listen(listener),
     },
     badge: {
       set: async (text, color) => {
@@ -50,9 +64,6 @@ export function browserPlatform(): Platform {
       },
     },
     openOptionsPage: () => browser.runtime.openOptionsPage(),
-    onIdleStateLocked: (listener) =>
-      browser.idle.onStateChanged.addListener((state) => {
-        if (state === 'locked') listener();
-      }),
+    onIdleStateLocked: (listener) => machineLocked.listen(() => listener()),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, useHarness } from '../fixtures';
+import { type ChromeApi, eventually, useHarness } from '../fixtures';
 import { intentOf, quickBuy } from './orders';
 
 const h = useHarness(import.meta.url);
@@ -76,5 +76,27 @@ describe('a service worker stopped by Chrome', () => {
     expect(await h().workerRestarted()).toBe(true);
     await h().waitForLive();
     await popup.close();
+  });
+
+  it('is woken by its auto-lock alarm, and locks (with the lock mark on the badge)', async () => {
+    if ((await h().withApp((app) => app.vault.status)) !== 'unlocked') await h().onboard('alice');
+    // Nothing of the extension stays open: only the alarm can wake the worker.
+    for (const page of h().context.pages()) {
+      if (page.url().startsWith('chrome-extension://')) await page.close();
+    }
+    await h().withApp(async () => {
+      const { chrome } = globalThis as unknown as { chrome: ChromeApi };
+      await chrome.alarms.create('vault-auto-lock', { when: Date.now() + 2_000 });
+    });
+    await h().stopWorker();
+    expect(await h().workerRestarted()).toBe(true);
+    await eventually(async () => (await h().withApp((app) => app.vault.status)) === 'locked', {
+      what: 'the vault locked by the alarm',
+    });
+    const badge = await h().withApp(() => {
+      const { chrome } = globalThis as unknown as { chrome: ChromeApi };
+      return chrome.action.getBadgeText({});
+    });
+    expect(badge).toBe('🔒');
   });
 });

@@ -426,6 +426,16 @@ describe('a stopped service worker', () => {
   it('the panel keeps its state, reconnects, and its next click wakes the worker and trades', async () => {
     await h().stopWorker();
     expect(await panel.present()).toBe(true);
+    // The panel's reconnecting port alone wakes the worker, and state flows over it again:
+    // an order placed elsewhere shows up in the panel, and one click cancels it.
+    const restingId = await placeRestingOrder(h(), BTC, '0.21', '10000000');
+    const cancel = `button[data-action="cancel-order"][data-order-id="${restingId}"]`;
+    await panel.waitFor(cancel, (b) => !b.disabled, 15_000);
+    await panel.click(cancel);
+    await eventually(async () => (await panel.one(cancel)) === null, {
+      what: 'the cancelled order to leave the panel',
+    });
+    await h().stopWorker();
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
     const since = (await h().admin.orders()).length;
     await panel.click('[data-key="BUY:YES:0"]');

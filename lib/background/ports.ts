@@ -1,0 +1,53 @@
+import { PanelPortRequest, PORTS } from '../messaging/panel-protocol';
+import { classifySender, type SenderInfo } from '../messaging/sender';
+import type { BackgroundApp, PortLike } from './app';
+
+/** A runtime Port as `runtime.onConnect` hands it over. */
+export interface IncomingPort extends PortLike {
+  name: string;
+  sender?: SenderInfo;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  disconnect(): void;
+}
+
+/** What a UI posts before the app has started is one hello; more is not a UI talking. */
+const MAX_HELD_MESSAGES = 8;
+
+/**
+ * Takes a port from `runtime.onConnect`; call it in the listener itself. A port that
+ * wakes a stopped worker posts its first message (the panel's market) at once, and a port
+ * message that meets no listener is lost: so the listener goes on now, and what it hears
+ * waits until the app has started.
+ */
+export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>): void {
+  const held: unknown[] = [];
+  let deliver: ((message: unknown) => void) | null = null;
+  port.onMessage.addListener((message) => {
+    if (deliver) deliver(message);
+    else if (held.length < MAX_HELD_MESSAGES) held.push(message);
+  });
+  void started.then((app) => {
+    const verdict = classifySender(port.sender ?? {}, app.senderPolicy());
+    if (port.name === PORTS.state && verdict.kind === 'page') {
+      deliver = () => undefined;
+      app.connectStatePort(port);
+      return;
+    }
+    if (port.name === PORTS.panel && verdict.kind !== 'refused') {
+      deliver = (message) => {
+        const request = PanelPortRequest.safeParse(message);
+        if (!request.success) return;
+        const slug = request.data.marketSlug;
+        // A content script watches only the market of the page it runs in.
+        if (verdict.kind === 'content' && app.pageMarket(verdict.url) !== slug) {
+          port.disconnect();
+          return;
+        }
+        void app.connectPanelPort(port, slug);
+      };
+      for (const message of held.splice(0)) deliver(message);
+      return;
+    }
+    port.disconnect();
+  });
+}

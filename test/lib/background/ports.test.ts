@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundApp, PortLike } from '../../../lib/background/app';
+import { acceptPort, type IncomingPort } from '../../../lib/background/ports';
+import { PORTS } from '../../../lib/messaging/panel-protocol';
+import type { SenderInfo } from '../../../lib/messaging/sender';
+
+const ID = 'extension-id';
+const ORIGIN = `chrome-extension://${ID}`;
+const SITE = 'http://127.0.0.1:4011';
+
+/** A port as the browser hands it over: messages go to the listeners present at the time. */
+function port(name: string, sender: SenderInfo) {
+  const listeners: ((message: unknown) => void)[] = [];
+  const p = {
+    name,
+    sender,
+    posted: [] as unknown[],
+    disconnected: false,
+    postMessage(message: unknown) {
+      p.posted.push(message);
+    },
+    onDisconnect: { addListener: () => undefined },
+    onMessage: { addListener: (l: (message: unknown) => void) => listeners.push(l) },
+    disconnect() {
+      p.disconnected = true;
+    },
+    /** What the other side posts: lost if nobody listens yet, as in the browser. */
+    deliver(message: unknown) {
+      for (const l of listeners) l(message);
+    },
+  };
+  return p satisfies IncomingPort;
+}
+
+function app() {
+  const panels: { port: PortLike; slug: string }[] = [];
+  const states: PortLike[] = [];
+  const fake = {
+    senderPolicy: () => ({
+      extensionId: ID,
+      extensionOrigin: ORIGIN,
+      isSiteOrigin: (o: string) => o === SITE,
+    }),
+    pageMarket: (url: string) => /\/markets\/([^/?#]+)/.exec(url)?.[1] ?? null,
+    connectStatePort: (p: PortLike) => states.push(p),
+    connectPanelPort: async (p: PortLike, slug: string) => {
+      panels.push({ port: p, slug });
+    },
+  };
+  return { fake: fake as unknown as BackgroundApp, panels, states };
+}
+
+const content = (path: string): SenderInfo => ({
+  id: ID,
+  url: `${SITE}${path}`,
+  origin: SITE,
+  frameId: 0,
+  tab: { id: 5, url: `${SITE}${path}` },
+});
+
+describe('acceptPort', () => {
+  it('keeps the hello a panel posts while the woken worker is still starting', async () => {
+    const { fake, panels } = app();
+    let start: (a: BackgroundApp) => void = () => undefined;
+    const started = new Promise<BackgroundApp>((resolve) => {
+      start = resolve;
+    });
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, started);
+    p.deliver({ marketSlug: 'btc' });
+    start(fake);
+    await started;
+    await Promise.resolve();
+    expect(panels.map((x) => x.slug)).toEqual(['btc']);
+  });
+
+  it("disconnects a content script that asks for another market than its page's", async () => {
+    const { fake, panels } = app();
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    p.deliver({ marketSlug: 'eth' });
+    expect(p.disconnected).toBe(true);
+    expect(panels).toEqual([]);
+  });
+
+  it('gives extension pages the state port, and refuses it to content scripts and strangers', async () => {
+    const { fake, states } = app();
+    const page = port(PORTS.state, { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN });
+    const fromSite = port(PORTS.state, content('/markets/btc'));
+    const stranger = port(PORTS.panel, { id: 'another-extension', url: `${SITE}/markets/btc` });
+    for (const p of [page, fromSite, stranger]) acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(states).toEqual([page]);
+    expect(fromSite.disconnected).toBe(true);
+    expect(stranger.disconnected).toBe(true);
+  });
+
+  it('ignores malformed panel messages and holds only a few before the start', async () => {
+    const { fake, panels } = app();
+    let start: (a: BackgroundApp) => void = () => undefined;
+    const started = new Promise<BackgroundApp>((resolve) => {
+      start = resolve;
+    });
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, started);
+    for (let i = 0; i < 100; i++) p.deliver({ marketSlug: 'btc' });
+    p.deliver('not an object');
+    start(fake);
+    await started;
+    await Promise.resolve();
+    expect(panels.length).toBeGreaterThan(0);
+    expect(panels.length).toBeLessThan(20);
+    expect(p.disconnected).toBe(false);
+  });
+});
