@@ -199,7 +199,7 @@ export class LiveConnection {
     this.socket = socket;
 
     let connected = false;
-    let refused = false;
+    let refusal: string | null = null;
     socket.on('connect', () => {
       if (generation !== this.generation) return;
       connected = true;
@@ -215,14 +215,18 @@ export class LiveConnection {
       this.scheduleReconnect(error.message || 'connection refused');
     });
     // A refused handshake still connects, then gets `exception` and a server disconnect.
-    socket.on('exception', () => {
-      refused = true;
+    socket.on('exception', (payload: unknown) => {
+      const parsed = SERVER_EVENTS.exception.safeParse(payload);
+      refusal = parsed.success ? parsed.data.message : 'no reason given';
     });
     socket.on('disconnect', (reason: string) => {
       if (generation !== this.generation) return;
       // Only a connection the server kept restarts the backoff; refusals keep it growing.
-      if (connected && !refused) this.attempt = 0;
-      this.scheduleReconnect(reason);
+      if (connected && refusal === null) this.attempt = 0;
+      this.scheduleReconnect(
+        reason,
+        refusal === null ? null : `The exchange refused the connection: ${refusal}`,
+      );
     });
     for (const name of Object.keys(SERVER_EVENTS) as ServerEventName[]) {
       socket.on(name as string, (payload: unknown) => {
@@ -231,20 +235,26 @@ export class LiveConnection {
     }
   }
 
-  private scheduleReconnect(reason: string): void {
+  /** `refusal`: the exchange said no (not a network failure); the UIs show it as an error. */
+  private scheduleReconnect(reason: string, refusal: string | null = null): void {
     if (!this.running) return;
     this.generation++;
     this.closeSocket();
     if (this.timer) clearTimeout(this.timer);
     const delay = reconnectDelay(this.attempt, this.policy, this.options.random ?? Math.random);
     this.attempt++;
-    this.setState({
-      status: 'reconnecting',
-      authenticated: this.authenticated,
-      attempt: this.attempt,
-      nextAttemptAt: Date.now() + delay,
-      reason,
-    });
+    const nextAttemptAt = Date.now() + delay;
+    this.setState(
+      refusal === null
+        ? {
+            status: 'reconnecting',
+            authenticated: this.authenticated,
+            attempt: this.attempt,
+            nextAttemptAt,
+            reason,
+          }
+        : { status: 'error', reason: refusal, attempt: this.attempt, nextAttemptAt },
+    );
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.open();

@@ -61,8 +61,11 @@ export function connectionBadge(
     case 'error':
       return {
         tone: 'offline',
-        label: 'Offline',
-        nextAttemptAt: null,
+        label: 'Refused',
+        nextAttemptAt:
+          connection.nextAttemptAt === undefined
+            ? null
+            : new Date(connection.nextAttemptAt).toISOString(),
         detail: connection.reason,
       };
     case 'idle':

@@ -31,7 +31,13 @@ export const ConnectionState = z.discriminatedUnion('status', [
     nextAttemptAt: z.number(),
     reason: z.string(),
   }),
-  z.object({ status: z.literal('error'), reason: z.string() }),
+  /** The exchange refused the connection (a handshake it would not authenticate): still retried. */
+  z.object({
+    status: z.literal('error'),
+    reason: z.string(),
+    attempt: z.number().int().optional(),
+    nextAttemptAt: z.number().optional(),
+  }),
 ]);
 export type ConnectionState = z.infer<typeof ConnectionState>;
 

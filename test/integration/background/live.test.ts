@@ -135,7 +135,16 @@ describe('LiveConnection against the sandbox', () => {
     await vi.waitFor(() => expect(exceptions.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
     expect(exceptions[0]?.message).toMatch(/Authentication failed: Invalid request signature/);
     expect(new Set(stamps).size).toBe(stamps.length);
-    expect(connection.state.status).not.toBe('idle');
+    // The UIs are told the exchange refused, in its words, and when the next attempt comes.
+    await vi.waitFor(() =>
+      expect(connection.state).toMatchObject({
+        status: 'error',
+        reason: expect.stringMatching(
+          /^The exchange refused the connection: Authentication failed: Invalid request signature/,
+        ),
+        nextAttemptAt: expect.any(Number),
+      }),
+    );
 
     // The secret is fixed (say, re-entered): the very next attempt gets through.
     use.signer = right;
@@ -156,11 +165,10 @@ describe('LiveConnection against the sandbox', () => {
     );
     connection.start();
     await vi.waitFor(
-      () =>
-        expect(states.filter((s) => s.status === 'reconnecting').length).toBeGreaterThanOrEqual(4),
+      () => expect(states.filter((s) => s.status === 'error').length).toBeGreaterThanOrEqual(4),
       { timeout: 5_000 },
     );
-    const attempts = states.flatMap((s) => (s.status === 'reconnecting' ? [s.attempt] : []));
+    const attempts = states.flatMap((s) => (s.status === 'error' ? [s.attempt] : []));
     // Attempt numbers grow: a connect the server refuses does not reset the backoff.
     expect(attempts.slice(0, 4)).toEqual([1, 2, 3, 4]);
   });

@@ -41,12 +41,27 @@ describe('connectionBadge', () => {
     ).toBe('Reconnecting');
   });
 
-  it('says offline with the reason of an error', () => {
-    expect(connectionBadge('unlocked', { status: 'error', reason: 'refused' }, true)).toMatchObject(
-      {
-        tone: 'offline',
-        detail: 'refused',
-      },
+  it('says the exchange refused, in its words, with the next attempt', () => {
+    const at = Date.parse('2026-11-24T10:00:05.000Z');
+    expect(
+      connectionBadge(
+        'unlocked',
+        {
+          status: 'error',
+          reason: 'The exchange refused the connection: bad token',
+          attempt: 2,
+          nextAttemptAt: at,
+        },
+        true,
+      ),
+    ).toEqual({
+      tone: 'offline',
+      label: 'Refused',
+      nextAttemptAt: '2026-11-24T10:00:05.000Z',
+      detail: 'The exchange refused the connection: bad token',
+    });
+    expect(connectionBadge('unlocked', { status: 'error', reason: 'x' }, true).nextAttemptAt).toBe(
+      null,
     );
   });
 });
