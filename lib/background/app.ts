@@ -1,3 +1,4 @@
+import type { OrderEvent } from '../api/events';
 import { SOCKET_SIGNED_PATH } from '../api/events';
 import type { MarketRecord } from '../api/markets';
 import type { UserOrder } from '../api/orders';
@@ -25,7 +26,13 @@ import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
 import { ACCOUNT_KEY, AccountInfo, vaultView } from './account';
 import { BookTracker } from './books';
-import { type NotificationSpec, Notifier } from './notifier';
+import {
+  type KnownOrder,
+  type NotificationSpec,
+  Notifier,
+  notificationId,
+  notificationMarket,
+} from './notifier';
 import { buildPanelState } from './panel';
 import type { Platform } from './platform';
 import { PortfolioTracker } from './portfolio';
@@ -89,7 +96,6 @@ export class BackgroundApp {
   private readonly ordersByMarket = new Map<string, UserOrder[]>();
   private readonly statePorts = new Set<PortLike>();
   private readonly panelPorts = new Map<PortLike, string>();
-  private readonly notificationTargets = new Map<string, string>();
   private maintenanceTimer: ReturnType<typeof setInterval> | null = null;
   private readonly now: () => number;
   private lastSnapshotKey = '';
@@ -104,7 +110,7 @@ export class BackgroundApp {
       ...(options.vaultIterations ? { iterations: options.vaultIterations } : {}),
     });
     this.publicApiExchange = this.settings.exchange;
-    this.publicApi = publicClient(this.settings.exchange, this.clock, options.transport);
+    this.publicApi = publicClient(this.settings.exchange, this.clock, this.transport());
     this.live = new LiveConnection({
       wsUrl: this.settings.exchange.wsUrl,
       authHeaders: async () => {
@@ -172,6 +178,10 @@ export class BackgroundApp {
     }
     this.updateAuthSubscriptions();
     await this.desk.init();
+    // What a notification compares against survives the worker: the journal's views.
+    for (const view of this.desk.views()) {
+      if (!Notifier.waiting(view)) this.lastViews.set(view.clientOrderId, structuredClone(view));
+    }
     this.wireLive();
     this.wirePlatform();
     this.options.settings.watch((next) => this.onSettingsChanged(next));
@@ -195,8 +205,9 @@ export class BackgroundApp {
     });
     platform.onIdleStateLocked(() => void this.lock());
     platform.notifications.onClicked((id) => {
-      const url = this.notificationTargets.get(id);
-      if (url) void platform.tabs.open(url);
+      const slug = notificationMarket(id);
+      const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
+      if (slug && pattern) void platform.tabs.open(marketPageUrl(pattern, slug));
     });
     this.vault.onChange(() => this.pushState());
   }
@@ -226,7 +237,7 @@ export class BackgroundApp {
     });
     this.live.on('orderEvent', (event) => {
       this.desk.handleOrderEvent(event);
-      if (event.source === 'SETTLEMENT') this.notifyExternal(event);
+      void this.notifyExternal(event);
       void this.refreshOrders(event.marketSlug);
       this.schedulePortfolioRefresh();
     });
@@ -251,7 +262,7 @@ export class BackgroundApp {
       this.vault.secrets(),
       this.account,
       this.clock,
-      this.options.transport,
+      this.transport(),
     );
   }
 
@@ -294,6 +305,9 @@ export class BackgroundApp {
 
   async forget(): Promise<VaultView> {
     await this.lock();
+    // The forgotten account's orders (and their signed bytes) go with it.
+    await this.desk.forgetAll();
+    this.lastViews.clear();
     await this.vault.forget();
     this.account = null;
     await this.options.platform.local.remove(ACCOUNT_KEY);
@@ -319,7 +333,7 @@ export class BackgroundApp {
   private onSettingsChanged(next: Settings): void {
     if (JSON.stringify(next.exchange) !== JSON.stringify(this.publicApiExchange)) {
       this.publicApiExchange = next.exchange;
-      this.publicApi = publicClient(next.exchange, this.clock, this.options.transport);
+      this.publicApi = publicClient(next.exchange, this.clock, this.transport());
       this.markets.clear();
       this.live.retarget(next.exchange.wsUrl);
     }
@@ -392,15 +406,38 @@ export class BackgroundApp {
     return this.markets.get(slug)?.record?.title ?? slug;
   }
 
-  async refreshMaintenance(): Promise<void> {
-    try {
-      const status = await this.publicApi.getMaintenanceStatus();
-      this.mode = { ...status, checkedAt: this.now() };
-    } catch {
-      // Keep the last known mode; the next check will try again.
-    }
-    this.pushState();
-    this.pushPanels();
+  private maintenanceCheck: Promise<void> | null = null;
+
+  /** Asks the exchange for its trading mode; callers at the same moment share one request. */
+  refreshMaintenance(): Promise<void> {
+    this.maintenanceCheck ??= (async () => {
+      try {
+        const status = await this.publicApi.getMaintenanceStatus();
+        this.mode = { ...status, checkedAt: this.now() };
+      } catch {
+        // Keep the last known mode; the next check will try again.
+      } finally {
+        this.maintenanceCheck = null;
+      }
+      this.pushState();
+      this.pushPanels();
+    })();
+    return this.maintenanceCheck;
+  }
+
+  /**
+   * The transport settings of every client: a trading-mode refusal of any request (an
+   * order, a cancel, a withdrawal) makes the background ask for the mode again.
+   */
+  private transport(): TransportTweaks {
+    const tweaks = this.options.transport;
+    return {
+      ...tweaks,
+      onRefused: (info) => {
+        tweaks?.onRefused?.(info);
+        if (info.kind === 'trading-mode') void this.refreshMaintenance();
+      },
+    };
   }
 
   private portfolioRefreshPending: Promise<void> | null = null;
@@ -624,26 +661,46 @@ export class BackgroundApp {
     this.pushPanels(view.marketSlug);
   }
 
-  private notifyExternal(event: Parameters<Notifier['fromSettlement']>[0]): void {
+  /**
+   * Fills, settlement failures and STP cancels of the user's resting orders that this
+   * extension did not place (from the exchange's web site, say). Their details come from
+   * the open orders known when the event arrives: the panels' lists and the portfolio's.
+   */
+  private async notifyExternal(event: OrderEvent): Promise<void> {
     const deskOrders = new Set(
       this.desk
         .views()
         .map((v) => v.orderId)
         .filter((id): id is string => id !== null),
     );
-    const open = new Map<string, UserOrder & { marketSlug: string; outcome: 'YES' | 'NO' }>();
-    for (const [slug, orders] of this.ordersByMarket) {
-      const market = this.markets.get(slug)?.record;
-      for (const order of orders) {
-        if (deskOrders.has(order.id) || !market?.tokens) continue;
-        open.set(order.id, {
-          ...order,
-          marketSlug: slug,
-          outcome: order.tokenId === market.tokens.yes ? 'YES' : 'NO',
-        });
-      }
+    const outcomeOf = async (slug: string, tokenId: string): Promise<'YES' | 'NO' | null> => {
+      const tokens = (await this.market(slug).catch(() => null))?.tokens;
+      if (!tokens) return null;
+      return tokenId === tokens.yes ? 'YES' : tokenId === tokens.no ? 'NO' : null;
+    };
+    const title = (slug: string) => this.titleOf(slug);
+    if (event.source === 'OME') {
+      if (event.type !== 'CANCELLATION' || deskOrders.has(event.orderId)) return;
+      const outcome = await outcomeOf(event.marketSlug, event.tokenId);
+      this.notify(this.notifier.fromOmeCancel(event, outcome, title));
+      return;
     }
-    this.notify(this.notifier.fromSettlement(event, open, (slug) => this.titleOf(slug)));
+    // Snapshot the lists now: the refresh this event triggers drops a filled order from them.
+    const candidates: { slug: string; order: UserOrder }[] = [];
+    for (const [slug, orders] of this.ordersByMarket) {
+      for (const order of orders) candidates.push({ slug, order });
+    }
+    for (const { marketSlug, orders } of this.portfolio.openOrders()) {
+      for (const order of orders) candidates.push({ slug: marketSlug, order });
+    }
+    const matched = new Set(event.makerMatches.map((m) => m.orderId));
+    const open = new Map<string, KnownOrder>();
+    for (const { slug, order } of candidates) {
+      if (!matched.has(order.id) || deskOrders.has(order.id) || open.has(order.id)) continue;
+      const outcome = await outcomeOf(slug, order.tokenId);
+      if (outcome) open.set(order.id, { ...order, marketSlug: slug, outcome });
+    }
+    this.notify(this.notifier.fromSettlement(event, open, title));
   }
 
   private notify(specs: NotificationSpec[]): void {
@@ -651,11 +708,10 @@ export class BackgroundApp {
     const { platform } = this.options;
     void platform.session.set(SEEN_NOTIFICATIONS_KEY, this.notifier.seen.snapshot());
     if (!this.settings.notifications.enabled) return;
-    const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
     for (const spec of specs) {
-      const id = `mc-${spec.key}`.slice(0, 200);
-      if (pattern) this.notificationTargets.set(id, marketPageUrl(pattern, spec.marketSlug));
-      void platform.notifications.create(id, spec.title, spec.message).catch(() => undefined);
+      void platform.notifications
+        .create(notificationId(spec), spec.title, spec.message)
+        .catch(() => undefined);
     }
   }
 

@@ -84,12 +84,14 @@ async function checkCredentials(
   const probeId = `scope-probe-${crypto.randomUUID()}`;
   // Cancelling an order that cannot exist: 404 means the token may trade, 403 means it may not.
   const trading = await probeStatus(() => client.cancelOrder({ clientOrderId: probeId }));
-  // An empty withdrawal: 403 without the scope, a validation error with it. Nothing moves.
+  // A withdrawal of a negative amount: 403 without the scope, a validation error with it.
+  // No exchange can move it, whatever it does with missing fields (an empty body might
+  // mean "everything" somewhere).
   const withdrawal = await probeStatus(() =>
     client.http.request({
       method: 'POST',
       path: '/portfolio/withdraw',
-      body: '{}',
+      body: JSON.stringify({ amount: '-1' }),
       auth: 'required',
       schema: z.unknown(),
       retry: false,

@@ -1,4 +1,4 @@
-import type { SettlementOrderEvent } from '../api/events';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../api/events';
 import type { UserOrder } from '../api/orders';
 import { errorSentence } from '../client/errors';
 import type { IntentView } from '../desk/intent';
@@ -20,6 +20,33 @@ function priceText(contracts: bigint, collateral: bigint): string {
 }
 
 const where = (view: IntentView): string => view.marketTitle ?? view.marketSlug;
+
+const ID_PREFIX = 'mc:';
+
+/**
+ * A notification's id carries its market: a click may wake a new worker that knows
+ * nothing of the one that showed it.
+ */
+export function notificationId(spec: NotificationSpec): string {
+  return `${ID_PREFIX}${encodeURIComponent(spec.marketSlug)}:${spec.key}`.slice(0, 500);
+}
+
+/** The market a clicked notification is about; null for anything not ours. */
+export function notificationMarket(id: string): string | null {
+  if (!id.startsWith(ID_PREFIX)) return null;
+  const end = id.indexOf(':', ID_PREFIX.length);
+  if (end < 0) return null;
+  try {
+    return decodeURIComponent(id.slice(ID_PREFIX.length, end)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A resting order of the user's as the notifier needs it. */
+export type KnownOrder = UserOrder & { marketSlug: string; outcome: 'YES' | 'NO' };
+
+const STP_CANCEL_REASONS: ReadonlySet<string> = new Set(['STP_MAKER_CANCELLED']);
 
 /**
  * Turns intent changes and settlement events into desktop notifications: fills (full
@@ -100,7 +127,7 @@ export class Notifier {
    */
   fromSettlement(
     event: SettlementOrderEvent,
-    openOrders: ReadonlyMap<string, UserOrder & { marketSlug: string; outcome: 'YES' | 'NO' }>,
+    openOrders: ReadonlyMap<string, KnownOrder>,
     titleOf: (slug: string) => string,
   ): NotificationSpec[] {
     const out: NotificationSpec[] = [];
@@ -126,5 +153,24 @@ export class Notifier {
       );
     }
     return out;
+  }
+
+  /**
+   * A resting order of the user's that this extension did not place, cancelled by
+   * self-trade prevention (the user's own order crossed it). `outcome` from its token.
+   */
+  fromOmeCancel(
+    event: OmeOrderEvent,
+    outcome: 'YES' | 'NO' | null,
+    titleOf: (slug: string) => string,
+  ): NotificationSpec[] {
+    if (event.type !== 'CANCELLATION' || !STP_CANCEL_REASONS.has(event.reason ?? '')) return [];
+    const price = event.price === null ? '' : ` at ${event.price}`;
+    return this.once({
+      key: `stp:${event.orderId}`,
+      title: 'Resting order cancelled',
+      message: `Self-trade prevention cancelled your ${event.side}${outcome ? ` ${outcome}` : ''} order${price} on ${titleOf(event.marketSlug)} (${fromRaw(BigInt(event.remainingSize))} left)`,
+      marketSlug: event.marketSlug,
+    });
   }
 }

@@ -10,7 +10,10 @@ import type { OwnerContext } from '../orders/rules';
 import type { VaultSecrets } from '../vault/secrets';
 import { type AccountInfo, activeSubAccount } from './account';
 
-export type TransportTweaks = Pick<TransportOptions, 'fetch' | 'onAttempt' | 'timeoutMs' | 'retry'>;
+export type TransportTweaks = Pick<
+  TransportOptions,
+  'fetch' | 'onAttempt' | 'onRefused' | 'timeoutMs' | 'retry'
+>;
 
 /** A public client: feed (all, featured), markets, order books, maintenance. */
 export function publicClient(

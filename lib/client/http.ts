@@ -33,6 +33,8 @@ export interface TransportOptions {
   random?: () => number;
   /** Observes each attempt (benchmarks, the fault campaign); never sees secrets. */
   onAttempt?: (attempt: AttemptRecord) => void;
+  /** Observes every answer that refused a request, whatever sent it (a 425 names the mode). */
+  onRefused?: (info: ClientErrorInfo) => void;
 }
 
 export interface AttemptRecord {
@@ -330,7 +332,10 @@ export class HttpTransport {
         attempt--;
         continue;
       }
-      if (!isRetryableStatus(response.status) || attempt >= retries) throw new ExchangeError(info);
+      if (!isRetryableStatus(response.status) || attempt >= retries) {
+        this.options.onRefused?.(info);
+        throw new ExchangeError(info);
+      }
 
       const backoff = backoffDelay(attempt - 1, this.policy, this.random);
       const delay =

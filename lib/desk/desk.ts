@@ -100,6 +100,11 @@ function fromSpec(spec: AmountSpec): AmountIntent {
 const refusal = (message: string): ExchangeError =>
   new ExchangeError({ kind: 'unavailable', message });
 
+const notJournaled: ClientErrorInfo = {
+  kind: 'unavailable',
+  message: 'Not sent: the extension could not record the order first. Nothing was placed.',
+};
+
 /**
  * Order intents → exactly one order each, or a clear final error. Every intent is
  * journaled before anything is sent; transient failures resend the same signed bytes;
@@ -211,7 +216,11 @@ export class OrderDesk {
       countedTrades: [],
     };
     this.index(record);
-    await this.save(record);
+    if (!(await this.save(record))) {
+      // Not journaled, not sent: a restarted worker could not know this order existed.
+      this.finish(record, 'failed', notJournaled);
+      return record.view;
+    }
     const settled = this.waitForOutcome(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
     await settled;
@@ -346,7 +355,12 @@ export class OrderDesk {
       return;
     }
     record.sends++;
-    await this.save(record);
+    if (!(await this.save(record)) && record.sends === 1) {
+      // The first send of these bytes goes out only once the journal holds them.
+      this.finish(record, 'failed', notJournaled);
+      await this.save(record);
+      return;
+    }
     let response: OrderPlacementResponse;
     try {
       response = await this.deps.client().placeOrder(record.body);
@@ -628,12 +642,19 @@ export class OrderDesk {
     this.wake(record.view.clientOrderId);
   }
 
-  /** Journal writes are serialised so a record's latest state is always the one stored. */
-  private save(record: IntentRecord): Promise<void> {
+  /**
+   * Journal writes are serialised so a record's latest state is always the one stored.
+   * Resolves to whether this record was stored.
+   */
+  private save(record: IntentRecord): Promise<boolean> {
+    // A run still going after `forgetAll` must not write its record back.
+    if (this.records.get(record.view.clientOrderId) !== record) return Promise.resolve(false);
     const snapshot = structuredClone(record);
+    let stored = false;
     this.writes = this.writes
       .then(() => this.deps.store.put(snapshot))
       .then(async () => {
+        stored = true;
         const drop = prunable([...this.records.values()]);
         if (drop.length > 0) {
           for (const id of drop) {
@@ -648,7 +669,17 @@ export class OrderDesk {
       .catch(() => {
         // storage.session full or gone: the in-memory record still drives the UI.
       });
-    return this.writes;
+    return this.writes.then(() => stored);
+  }
+
+  /** Drops every intent, in memory and in the journal (the user forgot the account). */
+  async forgetAll(): Promise<void> {
+    const ids = [...this.records.keys()];
+    this.records.clear();
+    this.byPress.clear();
+    this.byOrderId.clear();
+    await this.writes;
+    await this.deps.store.remove(ids).catch(() => undefined);
   }
 
   private waitForOutcome(id: string, waitMs: number): Promise<void> {

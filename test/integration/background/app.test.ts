@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
 import { BackgroundApp } from '../../../lib/background/app';
 import { createHandlers } from '../../../lib/background/handlers';
+import type { TransportTweaks } from '../../../lib/background/session';
 import type { IntentView } from '../../../lib/desk/intent';
 import { PROTOCOL } from '../../../lib/messaging/protocol';
 import { createRouter, type Reply } from '../../../lib/messaging/router';
@@ -11,9 +12,10 @@ import type { SenderInfo } from '../../../lib/messaging/sender';
 import { mergeSettings } from '../../../lib/settings/merge';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import type { SettingsSource } from '../../../lib/settings/source';
+import { COLLATERAL } from '../../../sandbox/core/ledger';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
-import { account, admin, startTestSandbox } from '../helpers';
+import { account, admin, buildOrder, clientFor, startTestSandbox } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
 const PASSPHRASE = 'correct horse battery staple';
@@ -59,11 +61,12 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   });
 
   /** A worker start: a new app over whatever the fake browser's storage holds. */
-  async function boot(platform: RecordingPlatform = fakePlatform()) {
+  async function boot(platform: RecordingPlatform = fakePlatform(), transport?: TransportTweaks) {
     const app = new BackgroundApp({
       platform,
       settings: memorySettings(settings),
       vaultIterations: 1_000,
+      ...(transport ? { transport } : {}),
       live: { transports: [Fetch, NodeWebSocket], reconnect: { baseMs: 20, maxMs: 200 } },
     });
     apps.push(app);
@@ -254,5 +257,168 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await vi.waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 5_000 });
     await authenticatedLive(booted.app);
     expect(Math.abs(booted.app.clock.offset - 40_000)).toBeLessThan(2_000);
+  });
+
+  /** Prices just inside the spread of the seeded book: a new best bid, a new best ask. */
+  async function insideSpread(): Promise<{ bid: string; ask: string }> {
+    const book = await (await clientFor(sandbox, 'alice')).getOrderbook(BTC);
+    const bid = Math.round((book.bids[0]?.price ?? 0) * 1000) + 1;
+    const ask = Math.round((book.asks[0]?.price ?? 1) * 1000) - 1;
+    expect(ask).toBeGreaterThan(bid);
+    return { bid: (bid / 1000).toFixed(3), ask: (ask / 1000).toFixed(3) };
+  }
+
+  /** A resting GTC order of alice's placed outside the extension (on the exchange's site, say). */
+  async function restElsewhere(side: 'BUY' | 'SELL', price: string, contracts: bigint) {
+    const built = await buildOrder(sandbox, 'alice', {
+      market: BTC,
+      amounts: { orderType: 'GTC', side, price, contracts },
+    });
+    const client = await clientFor(sandbox, 'alice');
+    return (await client.placeOrder(built.json)).order.id;
+  }
+
+  const shown = (platform: RecordingPlatform, title: string) =>
+    platform.notificationsShown.filter((n) => n.title === title);
+
+  it('checks the scopes of a token without changing anything at the exchange', async () => {
+    const booted = await boot();
+    const check = async (label: string) => {
+      const a = await account(sandbox, label);
+      const reply = await booted.send(booted.page, 'setup.checkCredentials', {
+        exchange: settings.exchange,
+        credentials: { tokenId: a.tokenId, secret: a.secret },
+      });
+      expect(reply.ok).toBe(true);
+      return (reply as { data: { scopes: unknown } }).data.scopes;
+    };
+    const before = sandbox.core.ledger.balance(101, COLLATERAL);
+    expect(await check('alice')).toEqual({
+      trading: true,
+      withdrawal: true,
+      delegatedSigning: null,
+    });
+    expect(await check('readonly')).toEqual({
+      trading: false,
+      withdrawal: false,
+      delegatedSigning: null,
+    });
+    expect(await check('partner')).toEqual({
+      trading: true,
+      withdrawal: true,
+      delegatedSigning: true,
+    });
+    expect(sandbox.core.ledger.balance(101, COLLATERAL)).toBe(before);
+  });
+
+  it("a notification click opens its market's page, also in a worker started after it was shown", async () => {
+    const first = await boot();
+    await setUp(first);
+    await authenticatedLive(first.app);
+    await first.send(first.content, 'panel.quickOrder', quickBuy('press-00000010'));
+    await vi.waitFor(() => expect(shown(first.platform, 'Order filled')).toHaveLength(1));
+    const id = shown(first.platform, 'Order filled')[0]?.id ?? '';
+    first.app.live.stop();
+
+    const second = await boot();
+    second.platform.clickNotification(id);
+    second.platform.clickNotification('someone-elses-notification');
+    expect(second.platform.opened).toEqual([`${sandbox.siteUrl}/markets/${BTC}`]);
+  });
+
+  it('the machine locking locks the vault', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    booted.platform.lockMachine();
+    await vi.waitFor(() => expect(booted.app.vault.status).toBe('locked'));
+    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('🔒'));
+  });
+
+  it('a resting order placed elsewhere: its fill is notified once, and the badge counts it while open', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    // No page panel is open: the order is known only through the portfolio.
+    const { bid } = await insideSpread();
+    await restElsewhere('BUY', bid, 10_000_000n);
+    await vi.waitFor(() => expect(booted.app.portfolio.openOrderCount()).toBe(1), {
+      timeout: 5_000,
+    });
+    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('1'));
+
+    const bob = await clientFor(sandbox, 'bob');
+    const sell = await buildOrder(sandbox, 'bob', {
+      market: BTC,
+      amounts: { orderType: 'FAK', side: 'SELL', price: bid, contracts: 10_000_000n },
+    });
+    await bob.placeOrder(sell.json);
+    await vi.waitFor(() => expect(shown(booted.platform, 'Order filled')).toHaveLength(1), {
+      timeout: 5_000,
+    });
+    expect(shown(booted.platform, 'Order filled')[0]?.message).toBe(
+      `Bought 10 YES at ${Number(bid)} on Will BTC close above $100k?`,
+    );
+    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe(''), {
+      timeout: 5_000,
+    });
+  });
+
+  it('a resting order placed elsewhere, cancelled by self-trade prevention: one notification', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    // Alice's own ask below everyone else's: her quick buy crosses it first (cancel_maker).
+    const { ask } = await insideSpread();
+    await restElsewhere('SELL', ask, 10_000_000n);
+    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000011'));
+    expect(reply.ok).toBe(true);
+    await vi.waitFor(
+      () => expect(shown(booted.platform, 'Resting order cancelled')).toHaveLength(1),
+      { timeout: 5_000 },
+    );
+    expect(shown(booted.platform, 'Resting order cancelled')[0]?.message).toBe(
+      `Self-trade prevention cancelled your SELL YES order at ${Number(ask)} on Will BTC close above $100k? (10 left)`,
+    );
+  });
+
+  it('a trading-mode refusal of a cancel makes the background ask for the mode again', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('normal'));
+    const orderId = await restElsewhere('BUY', '0.3', 10_000_000n);
+    await booted.app.refreshOrders(BTC);
+    const resumeAt = '2026-12-01T10:00:00.000Z';
+    await admin(sandbox, 'POST', 'trading-mode', { mode: 'disabled', resumeAt });
+    const reply = await booted.send(booted.page, 'orders.cancel', { marketSlug: BTC, orderId });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'trading-mode', mode: 'disabled' } });
+    await vi.waitFor(() => expect(booted.app.mode).toMatchObject({ mode: 'disabled', resumeAt }));
+    await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
+  });
+
+  it('after a reconnect, the positions are asked for again (events may have been missed)', async () => {
+    const reads: number[] = [];
+    const booted = await boot(fakePlatform(), {
+      onAttempt: (a) => {
+        if (a.method === 'GET' && a.path === '/portfolio/positions') reads.push(a.startedAt);
+      },
+    });
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    await vi.waitFor(() => expect(reads.length).toBeGreaterThan(0));
+    const before = reads.length;
+    await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
+    await vi.waitFor(() => expect(reads.length).toBeGreaterThan(before), { timeout: 5_000 });
+  });
+
+  it('forget drops the journal of orders with the account', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000012'));
+    expect(await dumpArea(fakeBrowser.storage.session)).toContain('desk.intent.');
+    expect(await booted.send(booted.page, 'vault.forget', { confirm: true })).toMatchObject({
+      ok: true,
+    });
+    expect(await dumpArea(fakeBrowser.storage.session)).not.toContain('desk.intent.');
+    expect(booted.app.desk.views()).toEqual([]);
   });
 });

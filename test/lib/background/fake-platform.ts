@@ -36,6 +36,10 @@ export interface RecordingPlatform extends Platform {
   notificationsShown: { id: string; title: string; message: string }[];
   badges: { text: string; color: string }[];
   opened: string[];
+  /** The user clicks a desktop notification. */
+  clickNotification(id: string): void;
+  /** The machine's screen locks (`idle` state `locked`). */
+  lockMachine(): void;
 }
 
 /** The background's platform over WXT's fake browser, recording what it shows. */
@@ -44,6 +48,7 @@ export function fakePlatform(): RecordingPlatform {
   const badges: RecordingPlatform['badges'] = [];
   const opened: string[] = [];
   const clickListeners: ((id: string) => void)[] = [];
+  const lockListeners: (() => void)[] = [];
   return {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: `chrome-extension://${fakeBrowser.runtime.id}`,
@@ -69,9 +74,15 @@ export function fakePlatform(): RecordingPlatform {
     openOptionsPage: async () => {
       opened.push('options');
     },
-    onIdleStateLocked: () => undefined,
+    onIdleStateLocked: (listener) => lockListeners.push(listener),
     notificationsShown,
     badges,
     opened,
+    clickNotification: (id) => {
+      for (const listener of clickListeners) listener(id);
+    },
+    lockMachine: () => {
+      for (const listener of lockListeners) listener();
+    },
   };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SettlementOrderEvent } from '../../../lib/api/events';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/api/events';
 import { UserOrder } from '../../../lib/api/orders';
-import { Notifier } from '../../../lib/background/notifier';
+import { Notifier, notificationId, notificationMarket } from '../../../lib/background/notifier';
 import type { IntentView } from '../../../lib/desk/intent';
 import * as ex from '../api/examples';
-import { settlement } from '../desk/setup';
+import { ome, settlement } from '../desk/setup';
 import { intentView } from '../messaging/fixtures';
 
 const TITLE = 'Bitcoin above $100k?';
@@ -205,5 +205,51 @@ describe('Notifier.fromSettlement (resting orders placed elsewhere)', () => {
         message: `Undone: Sold 1 YES at 0.6 on ${TITLE}`,
       }),
     ]);
+  });
+});
+
+describe('notification ids', () => {
+  it('carry their market, whatever the slug holds, so a click needs no memory', () => {
+    for (const slug of ['sandbox-btc-100k', 'odd:slug/with?chars']) {
+      const id = notificationId({ key: 'fill:c-1:10', title: 't', message: 'm', marketSlug: slug });
+      expect(notificationMarket(id)).toBe(slug);
+    }
+  });
+
+  it('are not mistaken in ids that are not ours', () => {
+    expect(notificationMarket('someone-else')).toBeNull();
+    expect(notificationMarket('mc:')).toBeNull();
+    expect(notificationMarket('mc:%E0%A4%A:key')).toBeNull();
+  });
+});
+
+describe('Notifier.fromOmeCancel', () => {
+  const stp = {
+    ...(ome({ clientOrderId: null as unknown as string, orderId: 'o-9' }, 'CANCELLATION', {
+      reason: 'STP_MAKER_CANCELLED',
+    }) as OmeOrderEvent),
+    side: 'SELL' as const,
+    price: 0.55,
+    remainingSize: '4000000',
+  };
+
+  it('an STP cancel of a resting order: one notification with what was left', () => {
+    const notifier = new Notifier();
+    const specs = notifier.fromOmeCancel(stp, 'YES', () => TITLE);
+    expect(specs).toEqual([
+      {
+        key: 'stp:o-9',
+        title: 'Resting order cancelled',
+        message: `Self-trade prevention cancelled your SELL YES order at 0.55 on ${TITLE} (4 left)`,
+        marketSlug: stp.marketSlug,
+      },
+    ]);
+    expect(notifier.fromOmeCancel(stp, 'YES', () => TITLE)).toEqual([]);
+  });
+
+  it('a cancel by the user, or another event, tells nothing', () => {
+    const notifier = new Notifier();
+    expect(notifier.fromOmeCancel({ ...stp, reason: null }, 'YES', () => TITLE)).toEqual([]);
+    expect(notifier.fromOmeCancel({ ...stp, type: 'PLACEMENT' }, 'YES', () => TITLE)).toEqual([]);
   });
 });

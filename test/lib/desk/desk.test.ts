@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PlaceOrderBody } from '../../../lib/api/orders';
 import { ExchangeError } from '../../../lib/client/errors';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
-import { ERRORS, SLUG } from './fake-exchange';
+import { storageArea } from '../background/fake-platform';
+import { ERRORS, FakeExchange, SLUG } from './fake-exchange';
 import { C, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
 
 const parse = (json: string) => PlaceOrderBody.parse(JSON.parse(json));
@@ -622,5 +623,36 @@ describe('OrderDesk: resume', () => {
     const resting = await desk.place(spec(gtc('SELL', '0.6', 10n * C)));
     expect(desk.pending().map((v) => v.clientOrderId)).toEqual([resting.clientOrderId]);
     expect(desk.views().map((v) => v.marketSlug)).toEqual([SLUG, SLUG]);
+  });
+});
+
+describe('OrderDesk: the journal comes before the wire', () => {
+  /** `storage.session` that refuses writes once `writesLeft` is spent (full, or gone). */
+  function failingArea(writesLeft: number) {
+    const inner = storageArea(fakeBrowser.storage.session);
+    const budget = { left: writesLeft };
+    return {
+      ...inner,
+      set: async (key: string, value: unknown) => {
+        if (budget.left-- <= 0) throw new Error('QUOTA_BYTES quota exceeded');
+        await inner.set(key, value);
+      },
+    };
+  }
+
+  it('an intent that cannot be journaled is not sent, and says nothing was placed', async () => {
+    const { desk, exchange } = rig(new FakeExchange(), { area: failingArea(0) });
+    const view = await desk.place(spec(fokBuy(5n * C)));
+    expect(view.state).toBe('failed');
+    expect(view.error?.kind === 'unavailable' && view.error.message).toMatch(/Nothing was placed/);
+    expect(exchange.received).toEqual([]);
+  });
+
+  it('signed bytes that cannot be journaled are not sent', async () => {
+    // The intent is journaled (record and index), then the store fails: before the first send.
+    const { desk, exchange } = rig(new FakeExchange(), { area: failingArea(2) });
+    const view = await desk.place(spec(fokBuy(5n * C)));
+    expect(view.state).toBe('failed');
+    expect(exchange.received).toEqual([]);
   });
 });

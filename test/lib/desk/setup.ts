@@ -39,6 +39,8 @@ export interface Rig {
 export interface RigOptions {
   /** Sign with a receive window, in the rig's clock. */
   receiveWindowMs?: number;
+  /** The journal's storage (default: the fake browser's `storage.session`). */
+  area?: StorageArea;
 }
 
 export const DEFAULT_LIMITS: GuardLimits = {
@@ -51,7 +53,7 @@ let idCounter = 0;
 
 /** An OrderDesk over the fake exchange and `storage.session` of WXT's fake browser. */
 export function rig(exchange = new FakeExchange(), options: RigOptions = {}): Rig {
-  const area = storageArea(fakeBrowser.storage.session);
+  const area = options.area ?? storageArea(fakeBrowser.storage.session);
   const changes: IntentView[] = [];
   const refusals: Rig['refusals'] = [];
   const sleeps: number[] = [];
