@@ -166,4 +166,25 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     });
     await page.close();
   });
+
+  it('the content script cannot read storage.session, where the unlocked secrets are', async () => {
+    if ((await h().withApp((app) => app.vault.status)) !== 'unlocked') await h().onboard('alice');
+    expect(
+      await h().withApp(async () => {
+        const { chrome } = globalThis as unknown as Scope;
+        return Object.keys(await chrome.storage.session.get(null)).length;
+      }),
+    ).toBeGreaterThan(0);
+    const page = await h().openMarketPage('sandbox-btc-100k');
+    const answer = await h().inContentScript(page, async () => {
+      try {
+        const all = await (globalThis as unknown as Scope).chrome.storage.session.get(null);
+        return { read: Object.keys(all).length };
+      } catch (error) {
+        return { refused: String(error) };
+      }
+    });
+    expect(answer).toEqual({ refused: expect.stringMatching(/not allowed|access/i) });
+    await page.close();
+  });
 });

@@ -421,4 +421,19 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     expect(await dumpArea(fakeBrowser.storage.session)).not.toContain('desk.intent.');
     expect(booted.app.desk.views()).toEqual([]);
   });
+
+  it('a settlement that fails: the intent ends failed, with one "Order failed" notification', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
+    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000013'));
+    const id = (reply as { data: IntentView }).data.clientOrderId;
+    await vi.waitFor(() => expect(booted.app.desk.view(id)?.state).toBe('failed'), {
+      timeout: 5_000,
+    });
+    await vi.waitFor(() => expect(shown(booted.platform, 'Order failed')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shown(booted.platform, 'Order failed')).toHaveLength(1);
+  });
 });
