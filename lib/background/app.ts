@@ -45,6 +45,8 @@ export interface AppOptions {
   live?: Pick<LiveOptions, 'transports' | 'reconnect'>;
   vaultIterations?: number;
   now?: () => number;
+  /** How often the trading mode is asked for while a UI is open (default a minute). */
+  maintenanceEveryMs?: number;
 }
 
 /** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
@@ -595,7 +597,7 @@ export class BackgroundApp {
     if (watching && !this.maintenanceTimer) {
       this.maintenanceTimer = setInterval(
         () => void this.refreshMaintenance(),
-        MAINTENANCE_EVERY_MS,
+        this.options.maintenanceEveryMs ?? MAINTENANCE_EVERY_MS,
       );
     } else if (!watching && this.maintenanceTimer) {
       clearInterval(this.maintenanceTimer);

@@ -66,6 +66,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       platform,
       settings: memorySettings(settings),
       vaultIterations: 1_000,
+      maintenanceEveryMs: 50,
       ...(transport ? { transport } : {}),
       live: { transports: [Fetch, NodeWebSocket], reconnect: { baseMs: 20, maxMs: 200 } },
     });
@@ -435,5 +436,26 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await vi.waitFor(() => expect(shown(booted.platform, 'Order failed')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(shown(booted.platform, 'Order failed')).toHaveLength(1);
+  });
+
+  it('asks for the trading mode at start, and again and again only while a UI is open', async () => {
+    await admin(sandbox, 'POST', 'trading-mode', { mode: 'post_only', resumeAt: null });
+    const booted = await boot();
+    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
+
+    const disconnects: (() => void)[] = [];
+    const port = {
+      postMessage: () => undefined,
+      onDisconnect: { addListener: (l: () => void) => disconnects.push(l) },
+    };
+    booted.app.connectStatePort(port);
+    await admin(sandbox, 'POST', 'trading-mode', { mode: 'cancel_only', resumeAt: null });
+    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('cancel_only'));
+
+    for (const l of disconnects) l();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(booted.app.mode?.mode).toBe('cancel_only');
   });
 });
