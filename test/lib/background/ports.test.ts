@@ -50,6 +50,15 @@ function app() {
   return { fake: fake as unknown as BackgroundApp, panels, states };
 }
 
+/** An app that finishes starting when the test says: a worker just woken by the port. */
+function laterStart() {
+  let start: (a: BackgroundApp) => void = () => undefined;
+  const started = new Promise<BackgroundApp>((resolve) => {
+    start = resolve;
+  });
+  return { started, start };
+}
+
 const content = (path: string): SenderInfo => ({
   id: ID,
   url: `${SITE}${path}`,
@@ -61,10 +70,7 @@ const content = (path: string): SenderInfo => ({
 describe('acceptPort', () => {
   it('keeps the hello a panel posts while the woken worker is still starting', async () => {
     const { fake, panels } = app();
-    let start: (a: BackgroundApp) => void = () => undefined;
-    const started = new Promise<BackgroundApp>((resolve) => {
-      start = resolve;
-    });
+    const { started, start } = laterStart();
     const p = port(PORTS.panel, content('/markets/btc'));
     acceptPort(p, started);
     p.deliver({ marketSlug: 'btc' });
@@ -99,10 +105,7 @@ describe('acceptPort', () => {
 
   it('ignores malformed panel messages and holds only a few before the start', async () => {
     const { fake, panels } = app();
-    let start: (a: BackgroundApp) => void = () => undefined;
-    const started = new Promise<BackgroundApp>((resolve) => {
-      start = resolve;
-    });
+    const { started, start } = laterStart();
     const p = port(PORTS.panel, content('/markets/btc'));
     acceptPort(p, started);
     for (let i = 0; i < 100; i++) p.deliver({ marketSlug: 'btc' });
