@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { migrateSettings, SETTINGS_VERSION } from './migrations';
 import { type Settings, SettingsExport } from './schema';
 
 export const SETTINGS_FILE_KIND = 'market-companion-settings';
@@ -9,7 +10,7 @@ export const MAX_IMPORT_BYTES = 100_000;
 export function exportSettings(settings: Settings): string {
   const file: z.input<typeof SettingsExport> = {
     kind: SETTINGS_FILE_KIND,
-    version: 1,
+    version: SETTINGS_VERSION,
     settings,
   };
   return `${JSON.stringify(SettingsExport.parse(file), null, 2)}\n`;
@@ -62,15 +63,26 @@ export function importSettings(text: string, current: Settings): ImportResult {
       ],
     };
   }
-  if (head.data.version !== 1) {
+  const version = head.data.version;
+  if (
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < 1 ||
+    version > SETTINGS_VERSION
+  ) {
     return {
       ok: false,
       problems: [
-        `This file uses settings format version ${String(head.data.version)}; this extension reads version 1.`,
+        `This file uses settings format version ${String(version)}; this extension reads versions 1 to ${SETTINGS_VERSION}.`,
       ],
     };
   }
-  const parsed = SettingsExport.safeParse(json);
+  // A file from an older version is read as the settings item reads older stored values.
+  const parsed = SettingsExport.safeParse({
+    kind: SETTINGS_FILE_KIND,
+    version: SETTINGS_VERSION,
+    settings: migrateSettings(head.data.settings, version),
+  });
   if (!parsed.success) {
     return {
       ok: false,
