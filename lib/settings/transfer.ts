@@ -40,8 +40,9 @@ function unknownKeys(value: unknown, shape: unknown, path: string[] = []): strin
 
 /**
  * Reads an exported file and says precisely what is wrong with it. The exchange and the
- * sites granted to the extension are not taken from a file: changing them needs the
- * onboarding (new credentials, new permissions), so the current ones stay.
+ * sites granted to the extension are not taken from a file: an exchange comes with its
+ * own credentials (the setup), and a site needs the browser's permission, asked for when
+ * the user adds it; the current ones stay.
  */
 export function importSettings(text: string, current: Settings): ImportResult {
   if (text.length > MAX_IMPORT_BYTES) {
@@ -104,7 +105,7 @@ export function importSettings(text: string, current: Settings): ImportResult {
   const extra = incoming.extraSiteOrigins.filter((o) => !current.extraSiteOrigins.includes(o));
   if (extra.length > 0) {
     notes.push(
-      `Sites not granted in this browser were not added: ${extra.join(', ')}. Add them through the setup.`,
+      `Sites not granted in this browser were not added: ${extra.join(', ')}. Add them under “Other sites for the panel”, where the browser is asked for each.`,
     );
   }
   return {
