@@ -30,6 +30,9 @@ export function BlockNotice({
           {block.cancelAllowed ? 'You can still cancel orders.' : 'Cancelling is not possible now.'}
         </span>
       ) : null}
+      {block.code === 'expired' && block.cancelAllowed ? (
+        <span> You can still cancel your orders here.</span>
+      ) : null}
       {setup ? (
         <button
           type="button"

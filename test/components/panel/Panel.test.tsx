@@ -190,6 +190,24 @@ describe('the panel in each state', () => {
     expect(action('cancel-order').disabled).toBe(true);
   });
 
+  it('past the deadline: no new orders, but an order left resting can be cancelled', () => {
+    show(
+      panelState({
+        block: block('expired', {
+          message: 'Trading on this market closed at its deadline.',
+          cancelAllowed: true,
+        }),
+        openOrders: [userOrder()],
+      }),
+    );
+    expect(container.querySelector('[data-block="expired"]')?.textContent).toContain(
+      'You can still cancel your orders here.',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(action('cancel-all').disabled).toBe(false);
+    expect(action('cancel-order').disabled).toBe(false);
+  });
+
   it.each([
     ['amm', 'This is an AMM market: it takes no order-book orders.'],
     ['resolved', 'This market is resolved: trading has ended.'],
