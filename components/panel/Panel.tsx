@@ -1,6 +1,12 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { keepInView, nextCorner, type PanelPlacement, placementStyle } from '@/lib/panel/placement';
+import {
+  keepInView,
+  nextCorner,
+  PANEL_WIDTH,
+  type PanelPlacement,
+  placementStyle,
+} from '@/lib/panel/placement';
 import type { PanelVisibility } from '@/lib/panel/trust';
 import { BlockNotice } from './BlockNotice';
 import type { PanelController } from './controller';
@@ -12,8 +18,6 @@ import { OpenOrders } from './OpenOrders';
 import { TradeSection } from './TradeSection';
 import { useDrag } from './useDrag';
 import { watchVisibility } from './visibility';
-
-const WIDTH = { open: 320, collapsed: 220 };
 
 function useViewport() {
   const read = () => ({ width: window.innerWidth, height: window.innerHeight });
@@ -85,7 +89,7 @@ export function Panel({
 
   const docked = keepInView(
     frame.placement.value,
-    collapsed ? WIDTH.collapsed : WIDTH.open,
+    collapsed ? PANEL_WIDTH.collapsed : PANEL_WIDTH.open,
     viewport,
   );
   const style = drag.box ? { left: drag.box.x, top: drag.box.y } : placementStyle(docked);
