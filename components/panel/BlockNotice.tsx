@@ -20,7 +20,8 @@ export function BlockNotice({
       {resumeAt ? (
         <span data-resume-at={resumeAt}>
           {' '}
-          Trading resumes {shortDateTime(resumeAt)} (in <Countdown until={resumeAt} />
+          Trading resumes {shortDateTime(resumeAt)} (in{' '}
+          <Countdown until={resumeAt} clock="exchange" />
           ).
         </span>
       ) : null}

@@ -1,5 +1,6 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ExchangeClockContext } from '@/components/common/exchange-clock';
 import {
   keepInView,
   nextCorner,
@@ -43,17 +44,19 @@ function Body({ controller }: { controller: PanelController }) {
   }
   const notice = controller.notice.value;
   return (
-    <div class="mc-body">
-      {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
-      {notice ? (
-        <p class="mc-notice" role="alert" data-notice="obscured">
-          {notice}
-        </p>
-      ) : null}
-      <MarketTable state={state} />
-      <TradeSection controller={controller} />
-      <OpenOrders controller={controller} now={now()} />
-    </div>
+    <ExchangeClockContext.Provider value={state.clockOffsetMs}>
+      <div class="mc-body">
+        {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
+        {notice ? (
+          <p class="mc-notice" role="alert" data-notice="obscured">
+            {notice}
+          </p>
+        ) : null}
+        <MarketTable state={state} />
+        <TradeSection controller={controller} />
+        <OpenOrders controller={controller} now={now()} />
+      </div>
+    </ExchangeClockContext.Provider>
   );
 }
 

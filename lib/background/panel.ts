@@ -24,6 +24,8 @@ export interface PanelInputs {
   settings: Settings;
   connection: ConnectionState;
   now: number;
+  /** The exchange's clock minus the local one (`ServerClock.offset`). */
+  clockOffsetMs: number;
 }
 
 /** Why new orders cannot be placed here, most fundamental reason first. */
@@ -109,5 +111,6 @@ export function buildPanelState(input: PanelInputs): PanelState {
     panel: input.settings.panel,
     block: panelBlock(input),
     connection,
+    clockOffsetMs: input.clockOffsetMs,
   };
 }

@@ -515,6 +515,44 @@ describe('orders on this market', () => {
   });
 });
 
+describe('countdowns on the exchange’s clock', () => {
+  it('counts a delayed order down on the exchange’s time, with this machine’s clock 2 minutes slow', async () => {
+    const offset = 120_000;
+    // Due in 20 s by the exchange; by the slow local clock it would read 2:20.
+    const eligibleAt = new Date(Date.now() + offset + 20_000).toISOString();
+    const delayed = intent({ clientOrderId: 'c-skew', state: 'delayed', eligibleAt });
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        intents: [delayed],
+        openOrders: [
+          userOrder({ clientOrderId: 'c-skew', settlementStatus: 'UNMATCHED', eligibleAt }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    // Still held by the exchange's time (by the local one too), counted on the exchange's.
+    const row = container.querySelector(`li[data-order-id="${ORDER_ID}"]`);
+    expect(row?.querySelector('time')?.textContent).toMatch(/^0:(19|20)$/);
+  });
+
+  it('an order whose eligibleAt has passed by the exchange’s time is no longer shown as delayed', async () => {
+    const offset = 120_000;
+    // Passed 10 s ago for the exchange; 1:50 ahead for the slow local clock.
+    const eligibleAt = new Date(Date.now() + offset - 10_000).toISOString();
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        openOrders: [userOrder({ settlementStatus: 'UNMATCHED', eligibleAt })],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    expect(container.querySelector(`li[data-order-id="${ORDER_ID}"]`)?.textContent).not.toMatch(
+      /delayed/,
+    );
+  });
+});
+
 describe('presets, placement, navigation and commands', () => {
   it('edits the presets in place and saves them in raw units', async () => {
     const { background } = show(panelState(), { 'panel.saveQuickTrade': async () => ({}) });

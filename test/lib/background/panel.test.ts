@@ -27,6 +27,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
     settings: DEFAULT_SETTINGS,
     connection: { status: 'live', authenticated: true, since: NOW },
     now: NOW,
+    clockOffsetMs: 0,
     ...over,
   };
 }
@@ -115,6 +116,10 @@ describe('buildPanelState', () => {
       yes: { contractsRaw: '10000000', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
       no: { contractsRaw: '0', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
     });
+  });
+
+  it('carries the exchange’s clock offset, for the panel’s countdowns', () => {
+    expect(buildPanelState(inputs({ clockOffsetMs: -4_000 })).clockOffsetMs).toBe(-4_000);
   });
 
   it('has no position on a market the user holds nothing in', () => {
