@@ -20,6 +20,8 @@ export interface OptionsDeps {
   updateSettings: (change: (current: Settings) => Settings) => Promise<Settings>;
   /** `permissions.request`: call it from the click handler itself (it needs a user gesture). */
   requestHostPermissions: (patterns: string[]) => Promise<boolean>;
+  /** `permissions.remove`: gives host permissions back (true when they were removed). */
+  removeHostPermissions: (patterns: string[]) => Promise<boolean>;
   /** Opens the browser's keyboard-shortcut page (chrome://extensions/shortcuts). */
   openShortcutSettings: () => void;
   /** Offers a text file for download. */

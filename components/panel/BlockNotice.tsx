@@ -20,7 +20,8 @@ export function BlockNotice({
       {resumeAt ? (
         <span data-resume-at={resumeAt}>
           {' '}
-          Trading resumes {shortDateTime(resumeAt)} (in <Countdown until={resumeAt} />
+          Trading resumes {shortDateTime(resumeAt)} (in{' '}
+          <Countdown until={resumeAt} clock="exchange" />
           ).
         </span>
       ) : null}
@@ -29,6 +30,9 @@ export function BlockNotice({
           {' '}
           {block.cancelAllowed ? 'You can still cancel orders.' : 'Cancelling is not possible now.'}
         </span>
+      ) : null}
+      {block.code === 'expired' && block.cancelAllowed ? (
+        <span> You can still cancel your orders here.</span>
       ) : null}
       {setup ? (
         <button

@@ -11,7 +11,8 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
   const state = controller.state.value;
   if (state?.vaultStatus !== 'unlocked') return null;
   const cancelAllowed = !state.block || state.block.cancelAllowed;
-  const rows = openOrderRows(state, now);
+  // Whether an order is still held is a question of the exchange's time.
+  const rows = openOrderRows(state, now + state.clockOffsetMs);
   const result = controller.results.value.orders;
   const busy = controller.busy.value;
   const listed = new Set(rows.map((r) => r.clientOrderId).filter((id) => id !== null));
@@ -51,7 +52,7 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
                   {row.delayedUntil ? (
                     <span class="mc-muted">
                       {' '}
-                      · delayed <Countdown until={row.delayedUntil} />
+                      · delayed <Countdown until={row.delayedUntil} clock="exchange" />
                     </span>
                   ) : null}
                 </span>
@@ -88,7 +89,7 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
                 {intent.state === 'delayed' && intent.eligibleAt ? (
                   <span class="mc-muted">
                     {' '}
-                    (in <Countdown until={intent.eligibleAt} />)
+                    (in <Countdown until={intent.eligibleAt} clock="exchange" />)
                   </span>
                 ) : null}
               </span>

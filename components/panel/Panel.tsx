@@ -1,6 +1,13 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { keepInView, nextCorner, type PanelPlacement, placementStyle } from '@/lib/panel/placement';
+import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import {
+  keepInView,
+  nextCorner,
+  PANEL_WIDTH,
+  type PanelPlacement,
+  placementStyle,
+} from '@/lib/panel/placement';
 import type { PanelVisibility } from '@/lib/panel/trust';
 import { BlockNotice } from './BlockNotice';
 import type { PanelController } from './controller';
@@ -12,8 +19,6 @@ import { OpenOrders } from './OpenOrders';
 import { TradeSection } from './TradeSection';
 import { useDrag } from './useDrag';
 import { watchVisibility } from './visibility';
-
-const WIDTH = { open: 320, collapsed: 220 };
 
 function useViewport() {
   const read = () => ({ width: window.innerWidth, height: window.innerHeight });
@@ -39,17 +44,19 @@ function Body({ controller }: { controller: PanelController }) {
   }
   const notice = controller.notice.value;
   return (
-    <div class="mc-body">
-      {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
-      {notice ? (
-        <p class="mc-notice" role="alert" data-notice="obscured">
-          {notice}
-        </p>
-      ) : null}
-      <MarketTable state={state} />
-      <TradeSection controller={controller} />
-      <OpenOrders controller={controller} now={now()} />
-    </div>
+    <ExchangeClockContext.Provider value={state.clockOffsetMs}>
+      <div class="mc-body">
+        {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
+        {notice ? (
+          <p class="mc-notice" role="alert" data-notice="obscured">
+            {notice}
+          </p>
+        ) : null}
+        <MarketTable state={state} />
+        <TradeSection controller={controller} />
+        <OpenOrders controller={controller} now={now()} />
+      </div>
+    </ExchangeClockContext.Provider>
   );
 }
 
@@ -85,7 +92,7 @@ export function Panel({
 
   const docked = keepInView(
     frame.placement.value,
-    collapsed ? WIDTH.collapsed : WIDTH.open,
+    collapsed ? PANEL_WIDTH.collapsed : PANEL_WIDTH.open,
     viewport,
   );
   const style = drag.box ? { left: drag.box.x, top: drag.box.y } : placementStyle(docked);

@@ -38,7 +38,7 @@ export function ResultLine({
         <>
           {' '}
           <span class="mc-muted">
-            in <Countdown until={delayed.eligibleAt} />
+            in <Countdown until={delayed.eligibleAt} clock="exchange" />
           </span>{' '}
           <button
             type="button"

@@ -11,7 +11,7 @@ export function ConnectionStatus({ badge }: { badge: ConnectionBadge }) {
         // A ticking clock inside a live region would be read out every second.
         <span aria-hidden="true">
           {' in '}
-          <Countdown until={badge.nextAttemptAt} />
+          <Countdown until={badge.nextAttemptAt} clock="local" />
         </span>
       ) : null}
     </span>

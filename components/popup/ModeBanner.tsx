@@ -1,10 +1,20 @@
+import { useContext } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
+import { ExchangeClockContext } from '@/components/common/exchange-clock';
 import { shortDateTime } from '@/lib/format/time';
 import type { ModeBanner as Banner } from '@/lib/popup-model/header';
 
 /** Shown whenever the exchange is not in normal trading. */
-export function ModeBanner({ banner, now = Date.now() }: { banner: Banner; now?: number }) {
-  const resumes = banner.resumeAt !== null && Date.parse(banner.resumeAt) > now;
+export function ModeBanner({
+  banner,
+  now,
+}: {
+  banner: Banner /** Exchange time. */;
+  now?: number;
+}) {
+  const offset = useContext(ExchangeClockContext);
+  const exchangeNow = now ?? Date.now() + offset;
+  const resumes = banner.resumeAt !== null && Date.parse(banner.resumeAt) > exchangeNow;
   return (
     <div class={`banner banner-warn mode-${banner.mode}`} role="status">
       <strong>{banner.title}.</strong> {banner.text}
@@ -16,7 +26,7 @@ export function ModeBanner({ banner, now = Date.now() }: { banner: Banner; now?:
           {resumes ? (
             <span aria-hidden="true">
               {' (in '}
-              <Countdown until={banner.resumeAt} />)
+              <Countdown until={banner.resumeAt} clock="exchange" />)
             </span>
           ) : null}
           .

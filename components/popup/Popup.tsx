@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
+import { ExchangeClockContext } from '@/components/common/exchange-clock';
 import { TabPanel, Tabs } from '@/components/common/Tabs';
 import { useThemeAttribute } from '@/components/common/useThemeAttribute';
 import { buildPortfolioModel } from '@/lib/popup-model/positions';
@@ -112,5 +113,11 @@ export function Popup({
   } else {
     body = <Unlocked snapshot={snapshot} portConnected={portConnected} feedLimit={feedLimit} />;
   }
-  return <PopupServicesContext.Provider value={services}>{body}</PopupServicesContext.Provider>;
+  return (
+    <PopupServicesContext.Provider value={services}>
+      <ExchangeClockContext.Provider value={snapshot?.clockOffsetMs ?? 0}>
+        {body}
+      </ExchangeClockContext.Provider>
+    </PopupServicesContext.Provider>
+  );
 }

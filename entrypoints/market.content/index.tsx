@@ -1,5 +1,6 @@
 import themeCss from '@/assets/theme.css?inline';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
+import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
 import { sendFromPanel } from '@/lib/messaging/panel-browser';
 import { PanelCommandMessage } from '@/lib/messaging/panel-protocol';
@@ -60,7 +61,10 @@ export default defineContentScript({
       panel = mountPanel({
         container: ui.uiContainer,
         slug,
-        placement: { corner: settings.panel.corner, offset: settings.panel.offset },
+        placement: arrivalPlacement(settings.panel, document, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        }),
         collapsed: settings.panel.collapsed,
         deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
         connect: connectPanelState,

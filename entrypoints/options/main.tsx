@@ -37,6 +37,7 @@ if (root) {
           return next;
         },
         requestHostPermissions: (origins) => browser.permissions.request({ origins }),
+        removeHostPermissions: (origins) => browser.permissions.remove({ origins }),
         openShortcutSettings,
         saveFile,
         now: () => new Date(),

@@ -517,6 +517,7 @@ export class BackgroundApp {
       intents: this.desk.views().slice(0, 50),
       books: this.books.pick(watched),
       settings: this.settings,
+      clockOffsetMs: this.clock.offset,
     };
   }
 
@@ -549,6 +550,7 @@ export class BackgroundApp {
       settings: this.settings,
       connection: this.live.state,
       now: this.now(),
+      clockOffsetMs: this.clock.offset,
     });
   }
 

@@ -231,7 +231,11 @@ export function createHandlers(app: BackgroundApp): Handlers {
       return cancelAll(request);
     },
     'panel.savePlacement': async (placement) => {
-      await app.updateSettings((s) => ({ ...s, panel: { ...s.panel, ...placement } }));
+      // From now on the panel stays where the user put it instead of avoiding the page's forms.
+      await app.updateSettings((s) => ({
+        ...s,
+        panel: { ...s.panel, ...placement, placed: true },
+      }));
       return {};
     },
     'panel.openOptions': async () => {

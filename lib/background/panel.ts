@@ -24,6 +24,8 @@ export interface PanelInputs {
   settings: Settings;
   connection: ConnectionState;
   now: number;
+  /** The exchange's clock minus the local one (`ServerClock.offset`). */
+  clockOffsetMs: number;
 }
 
 /** Why new orders cannot be placed here, most fundamental reason first. */
@@ -46,7 +48,10 @@ export function panelBlock(input: PanelInputs): PanelBlock | null {
   if (market.status === 'RESOLVED')
     return block('resolved', 'This market is resolved: trading has ended.', false);
   if (market.deadline && Date.parse(market.deadline) <= input.now) {
-    return block('expired', 'Trading on this market closed at its deadline.', false);
+    // The exchange refuses cancels only on resolved markets: an order left resting past the
+    // deadline can still be taken off, whenever something can sign and trading is not disabled.
+    const canCancel = input.vault === 'unlocked' && mode?.mode !== 'disabled';
+    return block('expired', 'Trading on this market closed at its deadline.', canCancel);
   }
   if (input.vault === 'empty')
     return block('not-set-up', 'Set up your API token in the extension to trade here.', false);
@@ -106,5 +111,6 @@ export function buildPanelState(input: PanelInputs): PanelState {
     panel: input.settings.panel,
     block: panelBlock(input),
     connection,
+    clockOffsetMs: input.clockOffsetMs,
   };
 }

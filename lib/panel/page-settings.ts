@@ -1,5 +1,6 @@
 import { storage } from '@wxt-dev/storage';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
+import { isDefaultPlacement } from '../settings/migrations';
 import type { Settings } from '../settings/schema';
 
 /** The few settings a web page's tab needs: where market pages are, the panel's place, the theme. */
@@ -25,7 +26,17 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
   const exchange = isRecord(s.exchange) ? s.exchange : {};
   const panel = isRecord(s.panel) ? s.panel : {};
   const offset = isRecord(panel.offset) ? panel.offset : {};
-  const corner = panel.corner;
+  const corner =
+    panel.corner === 'bottom-right' ||
+    panel.corner === 'bottom-left' ||
+    panel.corner === 'top-right' ||
+    panel.corner === 'top-left'
+      ? panel.corner
+      : d.panel.corner;
+  const place = {
+    corner,
+    offset: { x: num(offset.x, d.panel.offset.x), y: num(offset.y, d.panel.offset.y) },
+  };
   return {
     exchange: {
       ...d.exchange,
@@ -37,15 +48,10 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
     extraSiteOrigins: strings(s.extraSiteOrigins) ?? d.extraSiteOrigins,
     panel: {
       disabledOrigins: strings(panel.disabledOrigins) ?? d.panel.disabledOrigins,
-      corner:
-        corner === 'bottom-right' ||
-        corner === 'bottom-left' ||
-        corner === 'top-right' ||
-        corner === 'top-left'
-          ? corner
-          : d.panel.corner,
-      offset: { x: num(offset.x, d.panel.offset.x), y: num(offset.y, d.panel.offset.y) },
+      ...place,
       collapsed: typeof panel.collapsed === 'boolean' ? panel.collapsed : d.panel.collapsed,
+      // A value the background has not migrated yet says nothing; its place says it all.
+      placed: typeof panel.placed === 'boolean' ? panel.placed : !isDefaultPlacement(place),
     },
     theme: s.theme === 'light' || s.theme === 'dark' || s.theme === 'system' ? s.theme : d.theme,
   };

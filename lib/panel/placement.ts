@@ -14,6 +14,15 @@ export interface Point {
 /** A box in viewport coordinates. */
 export interface Box extends Point, Size {}
 
+/** The panel's width, open and folded (its CSS says the same). */
+export const PANEL_WIDTH = { open: 320, collapsed: 220 } as const;
+/**
+ * The height a corner is chosen for before the panel is drawn: a typical open panel (a
+ * market, its buttons, a few orders); folded, its header. It can grow later; the choice
+ * is made once, on arrival.
+ */
+export const PANEL_TYPICAL_HEIGHT = { open: 440, collapsed: 40 } as const;
+
 /** Pointer travel below this is a click on the header, not a drag. */
 export const DRAG_THRESHOLD_PX = 4;
 /** The protocol's bound on a saved offset. */
@@ -109,4 +118,36 @@ export function keepInView(
       y: clamp(placement.offset.y, 0, viewport.height - keepHeight),
     },
   };
+}
+
+const overlap = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The corner itself first, then across the same edge, then the other edge, then opposite. */
+function cornersFrom(corner: Corner): Corner[] {
+  const flip = (c: Corner, part: 0 | 1): Corner => {
+    const [v, h] = c.split('-') as ['top' | 'bottom', 'left' | 'right'];
+    return part === 0
+      ? (`${v}-${h === 'left' ? 'right' : 'left'}` as Corner)
+      : (`${v === 'top' ? 'bottom' : 'top'}-${h}` as Corner);
+  };
+  return [corner, flip(corner, 0), flip(corner, 1), flip(flip(corner, 0), 1)];
+}
+
+/**
+ * The first corner, starting from `placement`'s own, where a panel of `size` covers none
+ * of `obstacles` (the page's own forms); `placement` itself when every corner does.
+ */
+export function clearCorner(
+  placement: PanelPlacement,
+  size: Size,
+  viewport: Size,
+  obstacles: readonly Box[],
+): PanelPlacement {
+  for (const corner of cornersFrom(placement.corner)) {
+    const candidate = { corner, offset: placement.offset };
+    const box = boxOf(candidate, size, viewport);
+    if (!obstacles.some((o) => overlap(box, o))) return candidate;
+  }
+  return placement;
 }

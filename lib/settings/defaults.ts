@@ -28,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
     corner: 'bottom-right',
     offset: { x: 16, y: 16 },
     collapsed: false,
+    placed: false,
   },
   extraSiteOrigins: [],
   theme: 'system',

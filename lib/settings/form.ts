@@ -114,8 +114,10 @@ export function settingsFromDraft(
 
   if (Object.keys(issues).length > 0 || !confirm.ok || !cap.ok) return { ok: false, issues };
 
+  // A site removed while the form was open is not kept as "switched off".
+  const known = new Set(panelSiteOrigins(base));
   const disabledOrigins = Object.entries(draft.panelSites)
-    .filter(([, shown]) => !shown)
+    .filter(([origin, shown]) => !shown && known.has(origin))
     .map(([origin]) => origin);
   const candidate: Settings = {
     ...base,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExchangeProfile } from '../api/exchange';
+import { SETTINGS_VERSION } from './migrations';
 import { PanelSettings, QuickTradeSettings, RawSetting } from './sections';
 
 export { PanelCorner } from './sections';
@@ -30,6 +31,6 @@ export { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from './defaults';
 /** What export/import carries: everything except the exchange's secrets (settings hold none). */
 export const SettingsExport = z.object({
   kind: z.literal('market-companion-settings'),
-  version: z.literal(1),
+  version: z.literal(SETTINGS_VERSION),
   settings: Settings,
 });

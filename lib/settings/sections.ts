@@ -26,4 +26,9 @@ export const PanelSettings = z.object({
   corner: PanelCorner,
   offset: z.object({ x: z.number(), y: z.number() }),
   collapsed: z.boolean(),
+  /**
+   * Whether the user docked the panel themselves (dragged, moved or folded it). Until then
+   * the panel picks, per page, a corner clear of the page's own forms.
+   */
+  placed: z.boolean(),
 });

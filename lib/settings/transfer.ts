@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { migrateSettings, SETTINGS_VERSION } from './migrations';
 import { type Settings, SettingsExport } from './schema';
 
 export const SETTINGS_FILE_KIND = 'market-companion-settings';
@@ -9,7 +10,7 @@ export const MAX_IMPORT_BYTES = 100_000;
 export function exportSettings(settings: Settings): string {
   const file: z.input<typeof SettingsExport> = {
     kind: SETTINGS_FILE_KIND,
-    version: 1,
+    version: SETTINGS_VERSION,
     settings,
   };
   return `${JSON.stringify(SettingsExport.parse(file), null, 2)}\n`;
@@ -39,8 +40,9 @@ function unknownKeys(value: unknown, shape: unknown, path: string[] = []): strin
 
 /**
  * Reads an exported file and says precisely what is wrong with it. The exchange and the
- * sites granted to the extension are not taken from a file: changing them needs the
- * onboarding (new credentials, new permissions), so the current ones stay.
+ * sites granted to the extension are not taken from a file: an exchange comes with its
+ * own credentials (the setup), and a site needs the browser's permission, asked for when
+ * the user adds it; the current ones stay.
  */
 export function importSettings(text: string, current: Settings): ImportResult {
   if (text.length > MAX_IMPORT_BYTES) {
@@ -62,15 +64,26 @@ export function importSettings(text: string, current: Settings): ImportResult {
       ],
     };
   }
-  if (head.data.version !== 1) {
+  const version = head.data.version;
+  if (
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < 1 ||
+    version > SETTINGS_VERSION
+  ) {
     return {
       ok: false,
       problems: [
-        `This file uses settings format version ${String(head.data.version)}; this extension reads version 1.`,
+        `This file uses settings format version ${String(version)}; this extension reads versions 1 to ${SETTINGS_VERSION}.`,
       ],
     };
   }
-  const parsed = SettingsExport.safeParse(json);
+  // A file from an older version is read as the settings item reads older stored values.
+  const parsed = SettingsExport.safeParse({
+    kind: SETTINGS_FILE_KIND,
+    version: SETTINGS_VERSION,
+    settings: migrateSettings(head.data.settings, version),
+  });
   if (!parsed.success) {
     return {
       ok: false,
@@ -92,7 +105,7 @@ export function importSettings(text: string, current: Settings): ImportResult {
   const extra = incoming.extraSiteOrigins.filter((o) => !current.extraSiteOrigins.includes(o));
   if (extra.length > 0) {
     notes.push(
-      `Sites not granted in this browser were not added: ${extra.join(', ')}. Add them through the setup.`,
+      `Sites not granted in this browser were not added: ${extra.join(', ')}. Add them under “Other sites for the panel”, where the browser is asked for each.`,
     );
   }
   return {

@@ -79,6 +79,8 @@ export const PanelState = z.object({
   panel: PanelSettings,
   block: PanelBlock.nullable(),
   connection: z.enum(['live', 'connecting', 'offline']),
+  /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
+  clockOffsetMs: z.number(),
 });
 export type PanelState = z.infer<typeof PanelState>;
 

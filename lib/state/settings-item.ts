@@ -1,31 +1,44 @@
 import { storage } from '@wxt-dev/storage';
 import { mergeSettings } from '../settings/merge';
+import { SETTINGS_MIGRATIONS, SETTINGS_VERSION } from '../settings/migrations';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import type { SettingsSource } from '../settings/source';
 
-/**
- * The settings, one versioned item in `storage.local` (never a secret). Version 1 is
- * the first; each later version adds a migration here, and `mergeSettings` fills in any
- * key a migration did not know about.
- */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-  version: 1,
-});
+export type SettingsItem = ReturnType<typeof defineSettingsItem>;
 
-export async function readSettings(): Promise<Settings> {
-  return mergeSettings(await settingsItem.getValue());
+/**
+ * The settings, one versioned item in `storage.local` (never a secret). WXT runs the
+ * migrations from the stored version (none stored means 1) when the item is defined;
+ * `mergeSettings` then fills in, key by key, whatever a migration did not know about.
+ */
+export function defineSettingsItem() {
+  return storage.defineItem<Settings>('local:settings', {
+    fallback: DEFAULT_SETTINGS,
+    version: SETTINGS_VERSION,
+    migrations: SETTINGS_MIGRATIONS,
+  });
 }
 
-export async function writeSettings(next: Settings): Promise<void> {
-  await settingsItem.setValue(mergeSettings(next));
+export const settingsItem = defineSettingsItem();
+
+export async function readSettings(item: SettingsItem = settingsItem): Promise<Settings> {
+  return mergeSettings(await item.getValue());
+}
+
+export async function writeSettings(
+  next: Settings,
+  item: SettingsItem = settingsItem,
+): Promise<void> {
+  await item.setValue(mergeSettings(next));
 }
 
 /** A cached, watched source for the background. */
-export async function createSettingsSource(): Promise<SettingsSource> {
-  let current = await readSettings();
+export async function createSettingsSource(
+  item: SettingsItem = settingsItem,
+): Promise<SettingsSource> {
+  let current = await readSettings(item);
   const listeners = new Set<(next: Settings) => void>();
-  settingsItem.watch((value) => {
+  item.watch((value) => {
     current = mergeSettings(value);
     for (const listener of listeners) listener(current);
   });
@@ -33,7 +46,7 @@ export async function createSettingsSource(): Promise<SettingsSource> {
     get: () => current,
     update: async (change) => {
       current = mergeSettings(change(current));
-      await settingsItem.setValue(current);
+      await item.setValue(current);
     },
     watch: (listener) => listeners.add(listener),
   };

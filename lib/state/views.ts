@@ -57,6 +57,8 @@ export const AppSnapshot = z.object({
   intents: z.array(IntentView),
   books: z.record(z.string(), BookTop),
   settings: Settings,
+  /** The exchange's clock minus this machine's, in ms (0 until learned): what countdowns run on. */
+  clockOffsetMs: z.number(),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshot>;
 export type AppTopic = keyof AppSnapshot;

@@ -1,5 +1,5 @@
 import type { SandboxCore } from '../core/core';
-import { imagePath, type SandboxMarket } from '../core/markets';
+import { imagePath, type MarketGroup, type SandboxMarket } from '../core/markets';
 import { cents, percent, shortDate } from './format';
 import { esc, type RenderedPage, scriptJson } from './html';
 import { type MarketPhase, marketPhase, priceMillis, winningLabel } from './views';
@@ -62,7 +62,7 @@ export function homePage(core: SandboxCore): RenderedPage {
     seenGroups.add(group.slug);
     const children = markets.filter((m) => m.group?.slug === group.slug);
     items.push(`<li class="group-card" data-group-slug="${esc(group.slug)}">
-<div class="group-head">${image(core, group.slug, 'card-image', 48)}<span class="card-title">${esc(group.title)}</span><span class="card-meta">${children.length} outcomes</span></div>
+<div class="group-head">${image(core, group.slug, 'card-image', 48)}<a class="card-title" href="/markets/${esc(group.slug)}" data-group-link="${esc(group.slug)}">${esc(group.title)}</a><span class="card-meta">${children.length} outcomes</span></div>
 <ul class="group-children">${children.map((m) => marketCard(core, m, true)).join('')}</ul>
 </li>`);
   }
@@ -204,6 +204,29 @@ ${book}
   };
 }
 
+/**
+ * `/markets/:groupSlug`: a group (one event's outcomes) and its markets. A group's slug
+ * shares the markets' namespace, as on the exchange's own site, so the one market-page
+ * pattern names a group's page too.
+ */
+export function groupPage(core: SandboxCore, group: MarketGroup): RenderedPage {
+  const children = core.markets.list().filter((m) => m.group?.slug === group.slug);
+  const slugs = children.filter((m) => m.tradeType === 'clob').map((m) => m.slug);
+  return {
+    status: 200,
+    title: `${group.title} · Sandbox Exchange`,
+    main: `<main id="app" data-page="group" data-group-slug="${esc(group.slug)}">
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Markets</a> <span aria-hidden="true">›</span> <span>${esc(group.title)}</span></nav>
+<section class="market-head">
+${image(core, group.slug, 'market-image', 72)}
+<div class="market-heading"><h1 class="market-title">${esc(group.title)}</h1><p class="market-meta">${children.length} outcomes, each its own market</p></div>
+</section>
+<ul class="market-list">${children.map((m) => marketCard(core, m)).join('\n')}</ul>
+<script type="application/json" id="page-state">${scriptJson({ page: 'group', slugs })}</script>
+</main>`,
+  };
+}
+
 export function notFoundPage(path: string): RenderedPage {
   return {
     status: 404,
@@ -227,6 +250,8 @@ export function renderPath(core: SandboxCore, path: string): RenderedPage {
     }
     const market = core.markets.bySlug(slug);
     if (market) return marketPage(core, market);
+    const group = core.markets.groups().find((g) => g.slug === slug);
+    if (group) return groupPage(core, group);
   }
   return notFoundPage(path);
 }

@@ -9,6 +9,7 @@ import {
 } from '@/lib/settings/form';
 import type { Settings } from '@/lib/settings/schema';
 import { useDeps } from '../deps';
+import { ExtraSites } from './ExtraSites';
 import { PanelSites } from './PanelSites';
 import { SettingsTransfer } from './SettingsTransfer';
 
@@ -201,6 +202,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           ) : null}
         </div>
       </form>
+      <ExtraSites settings={settings} />
       <SettingsTransfer settings={settings} />
     </section>
   );

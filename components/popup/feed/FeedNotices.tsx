@@ -62,7 +62,7 @@ export function UnavailableBanner({
         <span>Retrying now…</span>
       ) : (
         <span aria-hidden="true">
-          Next try in <Countdown until={new Date(retryAt).toISOString()} />.
+          Next try in <Countdown until={new Date(retryAt).toISOString()} clock="local" />.
         </span>
       )}{' '}
       <button type="button" class="link" onClick={onRetry} disabled={retryAt === null}>

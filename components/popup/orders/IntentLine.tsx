@@ -22,7 +22,7 @@ export function IntentLine({ row }: { row: IntentRow }) {
             <time dateTime={row.delayedUntil}>
               {new Date(row.delayedUntil).toLocaleTimeString()}
             </time>{' '}
-            (<Countdown until={row.delayedUntil} />)
+            (<Countdown until={row.delayedUntil} clock="exchange" />)
           </span>
         ) : null}
         {row.cancellable && !cancel.result ? (

@@ -36,7 +36,7 @@ export function OrderLine({ order }: { order: OrderRow }) {
           {order.delayedUntil ? (
             <>
               {' · delayed '}
-              <Countdown until={order.delayedUntil} />
+              <Countdown until={order.delayedUntil} clock="exchange" />
             </>
           ) : null}
         </span>

@@ -145,6 +145,7 @@ export function snapshot(over: Partial<AppSnapshot> = {}): AppSnapshot {
     intents: [],
     books: {},
     settings: DEFAULT_SETTINGS,
+    clockOffsetMs: 0,
     ...over,
   };
 }
@@ -292,6 +293,7 @@ export function optionsWorld(options: { snapshot?: AppSnapshot; handlers?: FakeH
   const bg = fakeBackground(handlers);
 
   const permissionRequests: string[][] = [];
+  const permissionRemovals: string[][] = [];
   let grant = true;
   const files: { name: string; text: string }[] = [];
   let shortcutsOpened = 0;
@@ -309,6 +311,10 @@ export function optionsWorld(options: { snapshot?: AppSnapshot; handlers?: FakeH
       permissionRequests.push(patterns);
       return grant;
     },
+    removeHostPermissions: async (patterns) => {
+      permissionRemovals.push(patterns);
+      return true;
+    },
     openShortcutSettings: () => {
       shortcutsOpened++;
     },
@@ -322,6 +328,7 @@ export function optionsWorld(options: { snapshot?: AppSnapshot; handlers?: FakeH
     state,
     bg,
     permissionRequests,
+    permissionRemovals,
     files,
     denyPermissions: () => {
       grant = false;

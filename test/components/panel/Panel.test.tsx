@@ -190,6 +190,24 @@ describe('the panel in each state', () => {
     expect(action('cancel-order').disabled).toBe(true);
   });
 
+  it('past the deadline: no new orders, but an order left resting can be cancelled', () => {
+    show(
+      panelState({
+        block: block('expired', {
+          message: 'Trading on this market closed at its deadline.',
+          cancelAllowed: true,
+        }),
+        openOrders: [userOrder()],
+      }),
+    );
+    expect(container.querySelector('[data-block="expired"]')?.textContent).toContain(
+      'You can still cancel your orders here.',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(action('cancel-all').disabled).toBe(false);
+    expect(action('cancel-order').disabled).toBe(false);
+  });
+
   it.each([
     ['amm', 'This is an AMM market: it takes no order-book orders.'],
     ['resolved', 'This market is resolved: trading has ended.'],
@@ -493,6 +511,44 @@ describe('orders on this market', () => {
       expect(container.querySelector('[data-result="YES"]')?.getAttribute('data-status')).toBe(
         'cancelled',
       ),
+    );
+  });
+});
+
+describe('countdowns on the exchange’s clock', () => {
+  it('counts a delayed order down on the exchange’s time, with this machine’s clock 2 minutes slow', async () => {
+    const offset = 120_000;
+    // Due in 20 s by the exchange; by the slow local clock it would read 2:20.
+    const eligibleAt = new Date(Date.now() + offset + 20_000).toISOString();
+    const delayed = intent({ clientOrderId: 'c-skew', state: 'delayed', eligibleAt });
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        intents: [delayed],
+        openOrders: [
+          userOrder({ clientOrderId: 'c-skew', settlementStatus: 'UNMATCHED', eligibleAt }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    // Still held by the exchange's time (by the local one too), counted on the exchange's.
+    const row = container.querySelector(`li[data-order-id="${ORDER_ID}"]`);
+    expect(row?.querySelector('time')?.textContent).toMatch(/^0:(19|20)$/);
+  });
+
+  it('an order whose eligibleAt has passed by the exchange’s time is no longer shown as delayed', async () => {
+    const offset = 120_000;
+    // Passed 10 s ago for the exchange; 1:50 ahead for the slow local clock.
+    const eligibleAt = new Date(Date.now() + offset - 10_000).toISOString();
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        openOrders: [userOrder({ settlementStatus: 'UNMATCHED', eligibleAt })],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    expect(container.querySelector(`li[data-order-id="${ORDER_ID}"]`)?.textContent).not.toMatch(
+      /delayed/,
     );
   });
 });

@@ -49,6 +49,22 @@ describe('Popup', () => {
     expect(screen.getByRole('tab', { name: 'Orders (2)' })).toBeTruthy();
   });
 
+  it('counts down to when trading resumes on the exchange’s clock, from the snapshot’s offset', async () => {
+    const { port } = open();
+    // This machine is 5 minutes slow; trading resumes in 1 minute by the exchange's clock.
+    const offset = 300_000;
+    const resumeAt = new Date(Date.now() + offset + 60_000).toISOString();
+    await act(() =>
+      port.push({
+        ...snapshot(),
+        clockOffsetMs: offset,
+        mode: { mode: 'cancel_only', resumeAt, restrictions: [], checkedAt: 0 },
+      }),
+    );
+    const countdown = document.querySelector(`.banner time.countdown[datetime="${resumeAt}"]`);
+    expect(countdown?.textContent).toMatch(/^(0:59|1:00)$/);
+  });
+
   it('on first run offers only the way to the options page', async () => {
     const { port, s } = open();
     const s0 = snapshot();

@@ -14,15 +14,17 @@ import { join } from 'node:path';
 
 /** Resolved to 127.0.0.1 by Chromium (`--host-resolver-rules`), never by DNS. */
 export const CUSTOM_HOST = 'custom-exchange.test';
+/** A second copy of the site (a mirror), added in the settings after the setup. */
+export const MIRROR_HOST = 'mirror-exchange.test';
 
 export interface CustomSite {
-  /** `https://custom-exchange.test:<port>`. */
+  /** `https://<host>:<port>`, e.g. `https://custom-exchange.test:<port>`. */
   origin: string;
   close(): Promise<void>;
 }
 
-/** A throwaway self-signed certificate for CUSTOM_HOST (Chromium is told to accept it). */
-function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+/** A throwaway self-signed certificate for `host` (Chromium is told to accept it). */
+function selfSignedCertificate(dir: string, host: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
   try {
@@ -41,15 +43,15 @@ function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
         '-days',
         '1',
         '-subj',
-        `/CN=${CUSTOM_HOST}`,
+        `/CN=${host}`,
         '-addext',
-        `subjectAltName=DNS:${CUSTOM_HOST}`,
+        `subjectAltName=DNS:${host}`,
       ],
       { stdio: 'ignore' },
     );
   } catch (error) {
     throw new Error(
-      `openssl could not make a test certificate for ${CUSTOM_HOST} (${error instanceof Error ? error.message : String(error)}); install openssl`,
+      `openssl could not make a test certificate for ${host} (${error instanceof Error ? error.message : String(error)}); install openssl`,
     );
   }
   return { key: readFileSync(key), cert: readFileSync(cert) };
@@ -59,9 +61,9 @@ function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
  * The sandbox's market site served again over HTTPS on a free port (a reverse proxy for
  * GET requests), so it can stand for a custom deployment's site.
  */
-export async function startCustomSite(target: string): Promise<CustomSite> {
+export async function startCustomSite(target: string, host = CUSTOM_HOST): Promise<CustomSite> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-e2e-cert-'));
-  const server = createServer(selfSignedCertificate(dir), (req, res) => {
+  const server = createServer(selfSignedCertificate(dir, host), (req, res) => {
     void (async () => {
       try {
         const upstream = await fetch(new URL(req.url ?? '/', target), { method: 'GET' });
@@ -77,7 +79,7 @@ export async function startCustomSite(target: string): Promise<CustomSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `https://${CUSTOM_HOST}:${port}`,
+    origin: `https://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

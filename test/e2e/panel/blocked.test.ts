@@ -103,6 +103,41 @@ describe('once set up', () => {
     await opened.page.close();
   });
 
+  it('past the deadline: an order left resting there is cancelled from the panel', async () => {
+    const slug = 'sandbox-expired';
+    const deadline = h().sandbox.core.markets.bySlug(slug)?.deadline ?? '';
+    // The exchange's clock goes back to a day before the deadline (the extension learns
+    // it from the next answer), the order rests, then the clock comes back to now.
+    const before = Date.parse(deadline) - 86_400_000 - Date.now();
+    let orderId: string | null = null;
+    try {
+      await h().admin.clock(before);
+      await h().withApp((app) => app.refreshMaintenance());
+      orderId = await placeRestingOrder(h(), slug, '0.2', '10000000');
+    } finally {
+      await h().admin.clock(0);
+      await h().withApp((app) => app.refreshMaintenance());
+    }
+    expect((await h().admin.orders()).find((o) => o.id === orderId)?.status).toBe('OPEN');
+
+    const opened = await openPanel(h(), slug, '[data-block="expired"]');
+    const expired = opened.panel;
+    expect((await expired.one('[data-block="expired"]'))?.text).toMatch(
+      /closed at its deadline.*You can still cancel your orders here\./,
+    );
+    expect(await buysDisabled(expired)).toBe(true);
+    await expired.waitForText('[data-section="orders"]', /Open orders \(1\)/);
+    const cancel = `button[data-action="cancel-order"][data-order-id="${orderId}"]`;
+    expect((await expired.one(cancel))?.disabled).toBe(false);
+    await h().shot(opened.page, 'expired-resting-order');
+    await expired.click(cancel);
+    await expired.waitForText('[data-section="orders"]', /Open orders \(0\)/);
+    expect((await h().admin.orders()).find((o) => o.id === orderId)?.status).toBe('CANCELED');
+    await h().shot(opened.page, 'expired-order-cancelled');
+    await expired.detach();
+    await opened.page.close();
+  });
+
   it('follows the theme setting (dark)', async () => {
     await h().withApp((app) => app.updateSettings((s) => ({ ...s, theme: 'dark' })));
     await eventually(

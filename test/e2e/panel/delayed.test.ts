@@ -3,8 +3,10 @@ import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
 import { openPanel, waitForNewOrders } from './helpers';
 
-// A taker delay long enough to see the countdown and cancel before it runs out.
-const h = useHarness(import.meta.url, { sandbox: { takerDelayMs: 5_000 } });
+// A taker delay long enough to see the countdown and cancel before it runs out even on a
+// slow machine (the cancel must land before the release, or the order fills instead).
+const TAKER_DELAY_MS = 20_000;
+const h = useHarness(import.meta.url, { sandbox: { takerDelayMs: TAKER_DELAY_MS } });
 const ETH = 'sandbox-eth-flip';
 
 let panel: PanelDriver;
@@ -28,12 +30,12 @@ it('a delayed order counts down to eligibleAt and one click cancels it', async (
     '[data-result="YES"]',
     (r) => r.attributes['data-status'] === 'delayed',
   );
-  expect(line.text).toMatch(/^Buy YES \$5: delayed until .+ in 0:0\d Cancel$/);
+  expect(line.text).toMatch(/^Buy YES \$5: delayed until .+ in 0:[0-2]\d Cancel$/);
   const first = (await panel.one('[data-result="YES"] time'))?.text;
   await eventually(async () => (await panel.one('[data-result="YES"] time'))?.text !== first, {
     what: 'the countdown to tick',
   });
-  await panel.waitForText(`li[data-order-id="${order?.id}"]`, /delayed 0:0\d/);
+  await panel.waitForText(`li[data-order-id="${order?.id}"]`, /delayed 0:[0-2]\d/);
   await h().shot(page, 'delayed-countdown');
 
   // An intent is cancelled only through the market it belongs to.
@@ -62,7 +64,7 @@ it('a delayed order left alone is released at eligibleAt and fills', async () =>
   await panel.waitFor(
     '[data-result="NO"]',
     (r) => r.attributes['data-status'] === 'filled',
-    15_000,
+    TAKER_DELAY_MS + 15_000,
   );
   expect((await panel.one('[data-result="NO"]'))?.text).toMatch(/filled [\d.]+ NO at/);
   const after = (await h().admin.orders()).find((o) => o.id === order?.id);

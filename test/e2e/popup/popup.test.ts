@@ -1,7 +1,8 @@
 /**
- * The toolbar popup in Chromium with the built extension, against the sandbox: unlock
- * through the form, a position that changes after a fill, the feed paged, and an open
- * order cancelled from the popup. Screens are saved light and dark.
+ * The toolbar popup in Chromium with the built extension, against the sandbox: the
+ * first-run screen of a fresh profile, the locked screen, unlock through the form, a
+ * position that changes after a fill, the feed paged, and an open order cancelled from
+ * the popup. Screens are saved light and dark.
  */
 import type { Page } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -81,6 +82,20 @@ async function placeRestingOrder(
 let popup: Page;
 
 describe.sequential('the popup', () => {
+  it('on a fresh profile opens on the first-run screen, whose one button opens the options page', async () => {
+    expect((await h().withApp((app) => app.vaultView())).status).toBe('empty');
+    const first = await openPopup(h());
+    await first.getByRole('heading', { name: 'Welcome to Market Companion' }).waitFor();
+    expect(await first.getByRole('tab').count()).toBe(0);
+    await shotBothThemes(h(), first, 'first-run');
+    const opened = h().context.waitForEvent('page', { timeout: 10_000 });
+    await first.getByRole('button', { name: 'Set up your account' }).click();
+    const options = await opened;
+    expect(options.url()).toBe(h().url('options.html'));
+    await options.close();
+    await first.close();
+  });
+
   it('opens locked, refuses a wrong passphrase in words, and unlocks through the form', async () => {
     await h().onboard('alice');
     const locked = await h().send('vault.lock', {});

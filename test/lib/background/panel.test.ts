@@ -27,6 +27,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
     settings: DEFAULT_SETTINGS,
     connection: { status: 'live', authenticated: true, since: NOW },
     now: NOW,
+    clockOffsetMs: 0,
     ...over,
   };
 }
@@ -81,6 +82,25 @@ describe('panelBlock', () => {
     expect(panelBlock(inputs({ mode: mode('disabled') }))?.cancelAllowed).toBe(false);
   });
 
+  it('past the deadline (unresolved): no new orders, but resting ones can still be cancelled', () => {
+    const expired = market({ deadline: '2026-11-22T07:59:59.000Z' });
+    expect(panelBlock(inputs({ market: expired }))).toMatchObject({
+      code: 'expired',
+      cancelAllowed: true,
+    });
+    // Nothing can sign while locked, and a disabled exchange takes no cancels either.
+    expect(panelBlock(inputs({ market: expired, vault: 'locked' }))?.cancelAllowed).toBe(false);
+    expect(panelBlock(inputs({ market: expired, mode: mode('disabled') }))?.cancelAllowed).toBe(
+      false,
+    );
+    // Resolved is final: the exchange refuses those cancels.
+    expect(
+      panelBlock(
+        inputs({ market: market({ status: 'RESOLVED', deadline: '2026-11-22T07:59:59.000Z' }) }),
+      ),
+    ).toMatchObject({ code: 'resolved', cancelAllowed: false });
+  });
+
   it('a locked vault blocks new orders and cancels (nothing can be signed)', () => {
     expect(panelBlock(inputs({ vault: 'locked' }))).toMatchObject({
       code: 'locked',
@@ -96,6 +116,10 @@ describe('buildPanelState', () => {
       yes: { contractsRaw: '10000000', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
       no: { contractsRaw: '0', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
     });
+  });
+
+  it('carries the exchange’s clock offset, for the panel’s countdowns', () => {
+    expect(buildPanelState(inputs({ clockOffsetMs: -4_000 })).clockOffsetMs).toBe(-4_000);
   });
 
   it('has no position on a market the user holds nothing in', () => {

@@ -177,6 +177,7 @@ export const panelState = (): PanelState => ({
   panel: DEFAULT_SETTINGS.panel,
   block: null,
   connection: 'live',
+  clockOffsetMs: 0,
 });
 
 /** A valid answer of every message, as a handler would produce it. */

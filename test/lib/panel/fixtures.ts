@@ -40,6 +40,7 @@ export function panelState(over: DeepPartial<PanelState> = {}): PanelState {
     panel: DEFAULT_SETTINGS.panel,
     block: null,
     connection: 'live',
+    clockOffsetMs: 0,
   };
   return PanelState.parse({
     ...base,

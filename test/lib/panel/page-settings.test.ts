@@ -13,6 +13,7 @@ describe('pageSettingsFrom: the few settings a market page reads, without the se
         corner: 'top-left',
         offset: { x: 40, y: 50 },
         collapsed: true,
+        placed: true,
       },
       theme: 'dark',
     });
@@ -23,6 +24,7 @@ describe('pageSettingsFrom: the few settings a market page reads, without the se
       corner: 'top-left',
       offset: { x: 40, y: 50 },
       collapsed: true,
+      placed: true,
     });
     expect(page.theme).toBe('dark');
   });
@@ -40,5 +42,11 @@ describe('pageSettingsFrom: the few settings a market page reads, without the se
     expect(page.theme).toBe(DEFAULT_SETTINGS.theme);
     expect(pageSettingsFrom(null)).toEqual(pageSettingsFrom(undefined));
     expect(pageSettingsFrom('garbage').panel).toEqual(DEFAULT_SETTINGS.panel);
+  });
+
+  it('reads a value stored before `placed` existed by its place: moved means placed', () => {
+    const { placed: _, ...v1Panel } = DEFAULT_SETTINGS.panel;
+    expect(pageSettingsFrom({ panel: v1Panel }).panel.placed).toBe(false);
+    expect(pageSettingsFrom({ panel: { ...v1Panel, corner: 'top-left' } }).panel.placed).toBe(true);
   });
 });

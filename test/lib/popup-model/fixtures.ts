@@ -204,6 +204,7 @@ export function snapshot(over: Partial<AppSnapshot> = {}): AppSnapshot {
     intents: [],
     books: {},
     settings: DEFAULT_SETTINGS,
+    clockOffsetMs: 0,
     ...over,
   });
 }

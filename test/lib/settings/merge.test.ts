@@ -26,22 +26,59 @@ describe('mergeSettings', () => {
     expect('ghost' in (merged.panel as object)).toBe(false);
   });
 
-  it('repairs only the broken section, keeping the good ones', () => {
+  it('repairs only the broken value, keeping its neighbours in the same section', () => {
     const merged = mergeSettings({
       autoLockMinutes: 10,
       caps: { maxOrderNotionalRaw: '12.5', maxOrdersPerMinute: 5 },
       notifications: { enabled: false },
     });
-    expect(merged.caps).toEqual(DEFAULT_SETTINGS.caps);
+    expect(merged.caps).toEqual({
+      maxOrderNotionalRaw: DEFAULT_SETTINGS.caps.maxOrderNotionalRaw,
+      maxOrdersPerMinute: 5,
+    });
     expect(merged.autoLockMinutes).toBe(10);
     expect(merged.notifications.enabled).toBe(false);
   });
 
   it('repairs a scalar out of range to its default', () => {
     expect(mergeSettings({ autoLockMinutes: 0 }).autoLockMinutes).toBe(30);
-    expect(mergeSettings({ quickTrade: { slippageMillis: 999 } }).quickTrade).toEqual(
-      DEFAULT_SETTINGS.quickTrade,
+    const quickTrade = mergeSettings({
+      quickTrade: { slippageMillis: 999, orderType: 'FAK', presets: ['1000000'] },
+    }).quickTrade;
+    expect(quickTrade).toEqual({
+      ...DEFAULT_SETTINGS.quickTrade,
+      orderType: 'FAK',
+      presets: ['1000000'],
+    });
+  });
+
+  it('drops a bad element of a list and keeps the others', () => {
+    const merged = mergeSettings({
+      extraSiteOrigins: ['https://a.example', 7, 'https://b.example'],
+      quickTrade: { presets: ['1000000', 'ten', '3000000', null] },
+    });
+    expect(merged.extraSiteOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(merged.quickTrade.presets).toEqual(['1000000', '3000000']);
+  });
+
+  it('gives a list its default when what is left of it still breaks the schema', () => {
+    expect(mergeSettings({ quickTrade: { presets: ['ten'] } }).quickTrade.presets).toEqual(
+      DEFAULT_SETTINGS.quickTrade.presets,
     );
+    expect(mergeSettings({ panel: { disabledOrigins: 'all' } }).panel.disabledOrigins).toEqual([]);
+  });
+
+  it('repairs a value nested two levels down without touching the rest of its section', () => {
+    const panel = mergeSettings({
+      panel: { corner: 'top-left', offset: { x: 'far', y: 40 }, collapsed: true, placed: true },
+    }).panel;
+    expect(panel).toEqual({
+      disabledOrigins: [],
+      corner: 'top-left',
+      offset: { x: DEFAULT_SETTINGS.panel.offset.x, y: 40 },
+      collapsed: true,
+      placed: true,
+    });
   });
 
   it('keeps a valid exchange and refuses a plain-http remote one', () => {
@@ -55,6 +92,10 @@ describe('mergeSettings', () => {
     expect(
       mergeSettings({ exchange: { ...exchange, apiUrl: 'http://api.other.example' } }).exchange,
     ).toEqual(DEFAULT_SETTINGS.exchange);
+    // Never half of one exchange and half of another.
+    expect(mergeSettings({ exchange: { ...exchange, siteMarketPattern: 42 } }).exchange).toEqual(
+      DEFAULT_SETTINGS.exchange,
+    );
   });
 
   it('does not let a stored array replace an object section', () => {

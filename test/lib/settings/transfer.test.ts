@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SETTINGS_VERSION } from '../../../lib/settings/migrations';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { exportFileName, exportSettings, importSettings } from '../../../lib/settings/transfer';
 
@@ -43,11 +44,33 @@ describe('settings export and import', () => {
     });
   });
 
-  it('refuses another format version', () => {
-    const text = JSON.stringify({ kind: 'market-companion-settings', version: 2, settings: {} });
-    const result = importSettings(text, DEFAULT_SETTINGS);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problems[0]).toMatch(/version 2; this extension reads version 1/);
+  it('refuses a format version it does not know', () => {
+    for (const version of [SETTINGS_VERSION + 1, 0, '2', null]) {
+      const text = JSON.stringify({ kind: 'market-companion-settings', version, settings: {} });
+      const result = importSettings(text, DEFAULT_SETTINGS);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.problems[0]).toBe(
+          `This file uses settings format version ${String(version)}; this extension reads versions 1 to ${SETTINGS_VERSION}.`,
+        );
+      }
+    }
+  });
+
+  it('reads a file written by version 1, migrated as stored settings are', () => {
+    const { placed: _, ...v1Panel } = edited.panel;
+    const file = {
+      kind: 'market-companion-settings',
+      version: 1,
+      settings: { ...edited, panel: { ...v1Panel, corner: 'top-left' } },
+    };
+    const result = importSettings(JSON.stringify(file), DEFAULT_SETTINGS);
+    if (!result.ok) throw new Error(result.problems.join(' '));
+    expect(result.settings).toEqual({
+      ...edited,
+      panel: { ...edited.panel, corner: 'top-left', placed: true },
+    });
+    expect(JSON.parse(exportSettings(result.settings)).version).toBe(SETTINGS_VERSION);
   });
 
   it('says which values are wrong, by path', () => {

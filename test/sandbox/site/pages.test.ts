@@ -61,6 +61,25 @@ describe('market site over HTTP', () => {
     expect(Orderbook.safeParse(state.orderbook).success).toBe(true);
   });
 
+  it('/markets/:groupSlug is the group’s page, linking each of its markets (and linked from /)', async () => {
+    const page = await get('/markets/sandbox-fed-december');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Fed decision in December? · Sandbox Exchange</title>');
+    expect(page.text).toContain(
+      '<main id="app" data-page="group" data-group-slug="sandbox-fed-december">',
+    );
+    for (const slug of ['sandbox-fed-cut', 'sandbox-fed-hold', 'sandbox-fed-hike']) {
+      expect(page.text).toContain(`href="/markets/${slug}"`);
+    }
+    expect(page.text).not.toContain('data-trade-form');
+    expect(pageState(page.text)).toEqual({
+      page: 'group',
+      slugs: ['sandbox-fed-cut', 'sandbox-fed-hold', 'sandbox-fed-hike'],
+    });
+    const home = await get('/');
+    expect(home.text).toContain('href="/markets/sandbox-fed-december" data-group-link');
+  });
+
   it('the page knows nothing of the extension', async () => {
     const page = await get('/markets/sandbox-btc-100k');
     const script = await get('/assets/app.js');

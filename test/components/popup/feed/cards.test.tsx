@@ -79,6 +79,14 @@ describe('RESOLVED card', () => {
     expect(screen.queryByText(/at the current price/)).toBeNull();
   });
 
+  it('links a GROUP subject to the group’s page, which shares the market-page pattern', () => {
+    const { opened } = show(entries.resolved());
+    const link = screen.getByRole('link', { name: /group/ });
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1:4011/markets/lisbon-weather');
+    fireEvent.click(link);
+    expect(opened).toEqual(['http://127.0.0.1:4011/markets/lisbon-weather']);
+  });
+
   it('says lost and broke even in words', () => {
     for (const [result, words] of [
       ['LOST', 'Lost'],

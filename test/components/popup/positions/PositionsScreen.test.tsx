@@ -92,6 +92,16 @@ describe('PositionsScreen', () => {
     expect(opened).toEqual(['http://127.0.0.1:4011/markets/sandbox-fed-cut']);
   });
 
+  it('opens the group’s page from the group heading', async () => {
+    const { opened } = show(ready());
+    await settle();
+    const group = screen.getByRole('region', { name: 'Fed in December' });
+    const heading = within(group).getByRole('link', { name: 'Fed in December' });
+    expect(heading.getAttribute('href')).toBe('http://127.0.0.1:4011/markets/sandbox-fed-december');
+    fireEvent.click(heading);
+    expect(opened).toEqual(['http://127.0.0.1:4011/markets/sandbox-fed-december']);
+  });
+
   it('cancels an open order in one click and asks for fresh positions', async () => {
     const { bg } = show(ready(), {
       'orders.cancel': async () => ({ message: 'Order canceled successfully' }),

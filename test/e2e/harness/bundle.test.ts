@@ -1,0 +1,48 @@
+/**
+ * The page panel's script must not carry what only the background needs: viem (signing)
+ * and Socket.IO (the live connection). Read from the build the e2e run loads. Each
+ * package is recognised by strings from its own sources (none of them is in ours); the
+ * background must contain every one of them, which proves each marker really detects
+ * its package in a bundle.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { outputDir } from '../../../scripts/lib/build';
+import { REPO_ROOT } from './screenshots';
+
+const BACKGROUND_ONLY: Record<string, readonly string[]> = {
+  // viem's BaseError: its docs address and the version tag of every error; an error class name.
+  viem: ['https://viem.sh', 'viem@', 'InvalidAddressError'],
+  // socket.io-client's own disconnect reason; engine.io-client's polling error.
+  'socket.io-client': ['io client disconnect', 'xhr poll error'],
+};
+
+const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
+const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
+const contentScripts = readdirSync(join(extensionDir, 'content-scripts')).filter((f) =>
+  f.endsWith('.js'),
+);
+
+/** The markers of each package found in a bundle's text. */
+const found = (text: string) =>
+  Object.fromEntries(
+    Object.entries(BACKGROUND_ONLY).map(([pkg, markers]) => [
+      pkg,
+      markers.filter((m) => text.includes(m)),
+    ]),
+  );
+
+describe('what the bundles carry', () => {
+  it('the markers detect viem and Socket.IO: the background bundle has every one', () => {
+    expect(found(read('background.js'))).toEqual(BACKGROUND_ONLY);
+  });
+
+  it('the page panel’s content script has neither viem nor Socket.IO in it', () => {
+    expect(contentScripts).toContain('market.js');
+    for (const file of contentScripts) {
+      const none = Object.fromEntries(Object.keys(BACKGROUND_ONLY).map((pkg) => [pkg, []]));
+      expect(found(read(join('content-scripts', file))), file).toEqual(none);
+    }
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Where the panel arrives: the default corner, unless that would cover the page's own
+ * trade form (then the first corner clear of it), unless the user placed it themselves.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, useHarness } from '../fixtures';
+import { PanelDriver } from './driver';
+
+const h = useHarness(import.meta.url);
+const BTC = 'sandbox-btc-100k';
+
+/** Page CSS, applied before the page (and so the panel) loads: the trade form at the panel's default corner. */
+const FORM_AT_BOTTOM_RIGHT = `
+  .trade-form {
+    position: fixed !important; right: 16px !important; bottom: 16px !important;
+    width: 320px !important; z-index: 1 !important;
+  }
+`;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+let page: Page | null = null;
+let panel: PanelDriver | null = null;
+
+async function openMarket(css: string | null) {
+  page = await h().context.newPage();
+  if (css) {
+    // Runs as the document is created, long before the content script (document_end).
+    await page.addInitScript((text) => {
+      const add = () => {
+        const style = document.createElement('style');
+        style.textContent = text;
+        document.documentElement.append(style);
+      };
+      if (document.documentElement) add();
+      else {
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement) return;
+          observer.disconnect();
+          add();
+        }).observe(document, { childList: true });
+      }
+    }, css);
+  }
+  await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`);
+  panel = await PanelDriver.attach(page);
+  const shown = await panel.waitFor('section.mc-panel', (s) => s.rect.height > 100, 15_000);
+  const form = await page.locator('[data-trade-form]').boundingBox();
+  if (!form) throw new Error('the sandbox page has no trade form');
+  return { shown, form, page };
+}
+
+afterEach(async () => {
+  await panel?.detach();
+  await page?.close();
+  panel = null;
+  page = null;
+});
+
+describe('the panel’s place on arrival', () => {
+  it('does not cover the sandbox page’s trade form', async () => {
+    const { shown, form, page } = await openMarket(null);
+    expect(shown.attributes['data-corner']).toBe('bottom-right');
+    expect(overlaps(shown.rect, form)).toBe(false);
+    await h().shot(page, 'arrival-default');
+  });
+
+  it('moves to a clear corner when the page’s form sits at its default corner, without saving it', async () => {
+    const { shown, form, page } = await openMarket(FORM_AT_BOTTOM_RIGHT);
+    // The form really is where the panel would have gone.
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    expect(form.x + form.width).toBeGreaterThan(viewport.width - 100);
+    expect(form.y + form.height).toBeGreaterThan(viewport.height - 100);
+    expect(shown.attributes['data-corner']).toBe('bottom-left');
+    expect(overlaps(shown.rect, form)).toBe(false);
+    await h().shot(page, 'arrival-form-at-default-corner');
+    const saved = await h().withApp((app) => app.settings.panel);
+    expect(saved).toMatchObject({ corner: 'bottom-right', placed: false });
+  });
+
+  it('stays where the user placed it, form or not', async () => {
+    await h().withApp((app) =>
+      app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: true } })),
+    );
+    try {
+      const { shown, page } = await openMarket(FORM_AT_BOTTOM_RIGHT);
+      expect(shown.attributes['data-corner']).toBe('bottom-right');
+      await h().shot(page, 'arrival-placed-by-user');
+    } finally {
+      await h().withApp((app) =>
+        app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false } })),
+      );
+    }
+  });
+
+  it('a drag places it for good: the next page keeps the corner it was dropped in', async () => {
+    const first = await openMarket(null);
+    const head = await panel?.one('.mc-head');
+    if (!head || !panel) throw new Error('no panel header');
+    // Dragged by its header into the top-left quarter of the page.
+    const from = { x: head.rect.x + 60, y: head.rect.y + head.rect.height / 2 };
+    await first.page.mouse.move(from.x, from.y);
+    await first.page.mouse.down();
+    await first.page.mouse.move(from.x - 300, from.y - 200, { steps: 5 });
+    await first.page.mouse.move(60, 40, { steps: 10 });
+    await first.page.mouse.up();
+    await panel.waitFor('section.mc-panel', (s) => s.attributes['data-corner'] === 'top-left');
+    await eventually(
+      async () => {
+        const saved = await h().withApp((app) => app.settings.panel);
+        return saved.corner === 'top-left' && saved.placed;
+      },
+      { what: 'the dropped place to be saved as the user’s' },
+    );
+    await panel.detach();
+    await first.page.close();
+
+    // On a page whose form is at the default corner, the user's place wins anyway.
+    const again = await openMarket(FORM_AT_BOTTOM_RIGHT);
+    expect(again.shown.attributes['data-corner']).toBe('top-left');
+  });
+});
