@@ -1,5 +1,5 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
 import { BackgroundApp } from '../../../lib/background/app';
@@ -15,6 +15,7 @@ import type { SettingsSource } from '../../../lib/settings/source';
 import { COLLATERAL } from '../../../sandbox/core/ledger';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
+import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
@@ -104,12 +105,9 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   }
 
   const authenticatedLive = (app: BackgroundApp) =>
-    vi.waitFor(
-      () => expect(app.live.state).toMatchObject({ status: 'live', authenticated: true }),
-      {
-        timeout: 5_000,
-      },
-    );
+    waitFor(() => expect(app.live.state).toMatchObject({ status: 'live', authenticated: true }), {
+      timeout: 10_000,
+    });
 
   async function ordersOf(clientOrderId: string): Promise<SandboxOrder[]> {
     return SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).filter(
@@ -149,7 +147,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     expect(orders[0]).toMatchObject({ signatureValid: true, status: 'FILLED' });
 
     // Settlement events, a dropped socket and its replay: still one notification.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(sandbox.core.ledger.allTrades().some((t) => t.status === 'MINED')).toBe(true),
     );
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
@@ -220,7 +218,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       ok: true,
       data: { status: 'locked' },
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(booted.app.live.state).toMatchObject({ status: 'live', authenticated: false }),
     );
     expect(booted.platform.badges.at(-1)?.text).toBe('🔒');
@@ -255,7 +253,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
 
     await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
-    await vi.waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 5_000 });
+    await waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 10_000 });
     await authenticatedLive(booted.app);
     expect(Math.abs(booted.app.clock.offset - 40_000)).toBeLessThan(2_000);
   });
@@ -317,7 +315,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await setUp(first);
     await authenticatedLive(first.app);
     await first.send(first.content, 'panel.quickOrder', quickBuy('press-00000010'));
-    await vi.waitFor(() => expect(shown(first.platform, 'Order filled')).toHaveLength(1));
+    await waitFor(() => expect(shown(first.platform, 'Order filled')).toHaveLength(1));
     const id = shown(first.platform, 'Order filled')[0]?.id ?? '';
     first.app.live.stop();
 
@@ -331,8 +329,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const booted = await boot();
     await setUp(booted);
     booted.platform.lockMachine();
-    await vi.waitFor(() => expect(booted.app.vault.status).toBe('locked'));
-    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('🔒'));
+    await waitFor(() => expect(booted.app.vault.status).toBe('locked'));
+    await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('🔒'));
   });
 
   it('a resting order placed elsewhere: its fill is notified once, and the badge counts it while open', async () => {
@@ -342,10 +340,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     // No page panel is open: the order is known only through the portfolio.
     const { bid } = await insideSpread();
     await restElsewhere('BUY', bid, 10_000_000n);
-    await vi.waitFor(() => expect(booted.app.portfolio.openOrderCount()).toBe(1), {
-      timeout: 5_000,
+    await waitFor(() => expect(booted.app.portfolio.openOrderCount()).toBe(1), {
+      timeout: 10_000,
     });
-    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('1'));
+    await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('1'));
 
     const bob = await clientFor(sandbox, 'bob');
     const sell = await buildOrder(sandbox, 'bob', {
@@ -353,14 +351,14 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       amounts: { orderType: 'FAK', side: 'SELL', price: bid, contracts: 10_000_000n },
     });
     await bob.placeOrder(sell.json);
-    await vi.waitFor(() => expect(shown(booted.platform, 'Order filled')).toHaveLength(1), {
-      timeout: 5_000,
+    await waitFor(() => expect(shown(booted.platform, 'Order filled')).toHaveLength(1), {
+      timeout: 10_000,
     });
     expect(shown(booted.platform, 'Order filled')[0]?.message).toBe(
       `Bought 10 YES at ${Number(bid)} on Will BTC close above $100k?`,
     );
-    await vi.waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe(''), {
-      timeout: 5_000,
+    await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe(''), {
+      timeout: 10_000,
     });
   });
 
@@ -373,10 +371,9 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await restElsewhere('SELL', ask, 10_000_000n);
     const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000011'));
     expect(reply.ok).toBe(true);
-    await vi.waitFor(
-      () => expect(shown(booted.platform, 'Resting order cancelled')).toHaveLength(1),
-      { timeout: 5_000 },
-    );
+    await waitFor(() => expect(shown(booted.platform, 'Resting order cancelled')).toHaveLength(1), {
+      timeout: 10_000,
+    });
     expect(shown(booted.platform, 'Resting order cancelled')[0]?.message).toBe(
       `Self-trade prevention cancelled your SELL YES order at ${Number(ask)} on Will BTC close above $100k? (10 left)`,
     );
@@ -385,14 +382,14 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   it('a trading-mode refusal of a cancel makes the background ask for the mode again', async () => {
     const booted = await boot();
     await setUp(booted);
-    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('normal'));
+    await waitFor(() => expect(booted.app.mode?.mode).toBe('normal'));
     const orderId = await restElsewhere('BUY', '0.3', 10_000_000n);
     await booted.app.refreshOrders(BTC);
     const resumeAt = '2026-12-01T10:00:00.000Z';
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'disabled', resumeAt });
     const reply = await booted.send(booted.page, 'orders.cancel', { marketSlug: BTC, orderId });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'trading-mode', mode: 'disabled' } });
-    await vi.waitFor(() => expect(booted.app.mode).toMatchObject({ mode: 'disabled', resumeAt }));
+    await waitFor(() => expect(booted.app.mode).toMatchObject({ mode: 'disabled', resumeAt }));
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
   });
 
@@ -405,10 +402,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     });
     await setUp(booted);
     await authenticatedLive(booted.app);
-    await vi.waitFor(() => expect(reads.length).toBeGreaterThan(0));
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0));
     const before = reads.length;
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
-    await vi.waitFor(() => expect(reads.length).toBeGreaterThan(before), { timeout: 5_000 });
+    await waitFor(() => expect(reads.length).toBeGreaterThan(before), { timeout: 10_000 });
   });
 
   it('forget drops the journal of orders with the account', async () => {
@@ -430,10 +427,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
     const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000013'));
     const id = (reply as { data: IntentView }).data.clientOrderId;
-    await vi.waitFor(() => expect(booted.app.desk.view(id)?.state).toBe('failed'), {
-      timeout: 5_000,
+    await waitFor(() => expect(booted.app.desk.view(id)?.state).toBe('failed'), {
+      timeout: 10_000,
     });
-    await vi.waitFor(() => expect(shown(booted.platform, 'Order failed')).toHaveLength(1));
+    await waitFor(() => expect(shown(booted.platform, 'Order failed')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(shown(booted.platform, 'Order failed')).toHaveLength(1);
   });
@@ -441,7 +438,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   it('asks for the trading mode at start, and again and again only while a UI is open', async () => {
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'post_only', resumeAt: null });
     const booted = await boot();
-    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
+    await waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
 
     const disconnects: (() => void)[] = [];
     const port = {
@@ -450,7 +447,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     };
     booted.app.connectStatePort(port);
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'cancel_only', resumeAt: null });
-    await vi.waitFor(() => expect(booted.app.mode?.mode).toBe('cancel_only'));
+    await waitFor(() => expect(booted.app.mode?.mode).toBe('cancel_only'));
 
     for (const l of disconnects) l();
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,5 +1,5 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCKET_SIGNED_PATH } from '../../../lib/api/events';
 import type { TradingMode } from '../../../lib/api/primitives';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/api/sandbox';
@@ -13,6 +13,7 @@ import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
 import { LiveConnection } from '../../../lib/live/connection';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { memoryArea } from '../../lib/desk/fake-exchange';
+import { waitFor } from '../../wait';
 import { account, admin, clientFor, startTestSandbox } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
@@ -182,7 +183,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
   /** Places and waits for a final state (whatever `place` returned). */
   async function finalView(w: Worker, spec: PlaceSpec): Promise<IntentView> {
     const first = await w.desk.place(spec, 50);
-    return vi.waitFor(
+    return waitFor(
       () => {
         const view = w.desk.view(first.clientOrderId);
         if (
@@ -202,7 +203,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
           );
         return view;
       },
-      { timeout: 8_000, interval: 20 },
+      { timeout: 10_000, interval: 20 },
     );
   }
 
@@ -284,8 +285,8 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const w = await worker(memoryArea(), { late: { count: 1, delayMs: TIMEOUT_MS * 2 } });
       const view = await finalView(w, fakBuy());
       expect(view.state).toBe('filled');
-      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(2), {
-        timeout: 5_000,
+      await waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(2), {
+        timeout: 10_000,
       });
       expect(await accepted(view.clientOrderId)).toHaveLength(1);
       expect(view.orderId).toBe((await accepted(view.clientOrderId))[0]?.id);
@@ -294,8 +295,8 @@ describe('OrderDesk against the sandbox, under every fault', () => {
     it('every send late but inside the receive window: the desk waits it out and adopts the order', async () => {
       const w = await worker(memoryArea(), { windowMs: 2_000, late: { count: 3, delayMs: 1_500 } });
       const view = await finalView(w, fakBuy());
-      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
-        timeout: 8_000,
+      await waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
+        timeout: 10_000,
       });
       const landed = await accepted(view.clientOrderId);
       expect(landed).toHaveLength(1);
@@ -307,8 +308,8 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const w = await worker(memoryArea(), { windowMs: 300, late: { count: 3, delayMs: 1_800 } });
       const view = await finalView(w, fakBuy());
       expect(view.state).toBe('failed');
-      await vi.waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
-        timeout: 8_000,
+      await waitFor(async () => expect(await ordersOf(view.clientOrderId)).toHaveLength(3), {
+        timeout: 10_000,
       });
       expect(await accepted(view.clientOrderId)).toEqual([]);
       expect((await ordersOf(view.clientOrderId))[0]?.reason).toMatch(/receive window/);
@@ -425,14 +426,14 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const w = await worker(area);
       const placing = w.desk.place(fakBuy(), 50);
       // The status request is on its way, signed in the old time, when the clock jumps.
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         const [record] = await new SessionJournal(area).loadAll();
         expect(record?.view.state).toBe('reconciling');
       });
       await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
       const { clientOrderId } = await placing;
-      await vi.waitFor(() => expect(w.desk.view(clientOrderId)?.state).toBe('filled'), {
-        timeout: 5_000,
+      await waitFor(() => expect(w.desk.view(clientOrderId)?.state).toBe('filled'), {
+        timeout: 10_000,
       });
       expect(await ordersOf(clientOrderId)).toHaveLength(1);
     });
@@ -440,13 +441,13 @@ describe('OrderDesk against the sandbox, under every fault', () => {
 
   describe('a worker restart in the middle', () => {
     async function journaled(area: Area, state: string): Promise<IntentRecord> {
-      return vi.waitFor(
+      return waitFor(
         async () => {
           const [record] = await new SessionJournal(area).loadAll();
           if (record?.view.state !== state) throw new Error(`journal says ${record?.view.state}`);
           return record;
         },
-        { timeout: 5_000, interval: 5 },
+        { timeout: 10_000, interval: 5 },
       );
     }
 
@@ -456,16 +457,16 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const first = await worker(area);
       void first.desk.place(fakBuy(), 10);
       const record = await journaled(area, 'sending');
-      await vi.waitFor(() => expect(first.posts).toBe(1), { interval: 2 });
+      await waitFor(() => expect(first.posts).toBe(1), { interval: 2 });
       first.kill();
 
       const second = await worker(area);
       second.desk.resumePending();
       const id = record.view.clientOrderId;
-      await vi.waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
-        timeout: 5_000,
+      await waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
+        timeout: 10_000,
       });
-      await vi.waitFor(async () => expect(await ordersOf(id)).toHaveLength(2), { timeout: 5_000 });
+      await waitFor(async () => expect(await ordersOf(id)).toHaveLength(2), { timeout: 10_000 });
       expect(await accepted(id)).toHaveLength(1);
       expect(second.desk.view(id)?.orderId).toBe((await accepted(id))[0]?.id);
     });
@@ -486,8 +487,8 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const second = await worker(area);
       second.desk.resumePending();
       const id = record.view.clientOrderId;
-      await vi.waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
-        timeout: 5_000,
+      await waitFor(() => expect(second.desk.view(id)?.state).toBe('filled'), {
+        timeout: 10_000,
       });
       expect(await ordersOf(id)).toHaveLength(1);
     });
@@ -521,12 +522,12 @@ describe('OrderDesk against the sandbox, under every fault', () => {
     live.subscribe('subscribe_order_events', {});
     live.start();
     try {
-      await vi.waitFor(() => expect(live.isLive).toBe(true), { timeout: 5_000 });
+      await waitFor(() => expect(live.isLive).toBe(true), { timeout: 10_000 });
       const view = await w.desk.place(fokBuy(ETH));
       expect(view.state).toBe('delayed');
       expect(Date.parse(view.eligibleAt ?? '')).toBeGreaterThan(Date.parse('2026-01-01'));
-      await vi.waitFor(() => expect(w.desk.view(view.clientOrderId)?.state).toBe('filled'), {
-        timeout: 5_000,
+      await waitFor(() => expect(w.desk.view(view.clientOrderId)?.state).toBe('filled'), {
+        timeout: 10_000,
       });
       const [order] = await accepted(view.clientOrderId);
       const final = w.desk.view(view.clientOrderId);

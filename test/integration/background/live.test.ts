@@ -1,5 +1,5 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderEvent, SOCKET_SIGNED_PATH } from '../../../lib/api/events';
 import { ServerClock } from '../../../lib/client/clock';
 import { ExchangeClient } from '../../../lib/client/exchange-client';
@@ -7,6 +7,7 @@ import { RequestSigner } from '../../../lib/client/hmac';
 import { LiveConnection, type LiveOptions, type ServerEvents } from '../../../lib/live/connection';
 import type { ConnectionState } from '../../../lib/state/views';
 import type { RunningSandbox } from '../../../sandbox/index';
+import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
@@ -84,7 +85,7 @@ describe('LiveConnection against the sandbox', () => {
   };
 
   const waitLive = (connection: LiveConnection) =>
-    vi.waitFor(() => expect(connection.state.status).toBe('live'), { timeout: 5_000 });
+    waitFor(() => expect(connection.state.status).toBe('live'), { timeout: 10_000 });
 
   it('a signed handshake is accepted and authenticated subscriptions deliver events', async () => {
     const { authHeaders, handshakes } = await signedBy('alice');
@@ -99,7 +100,7 @@ describe('LiveConnection against the sandbox', () => {
     expect(handshakes).toHaveLength(1);
 
     const placed = await fakBuy();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(orderEvents.some((e) => e.source === 'OME' && e.orderId === placed.order.id)).toBe(
         true,
       ),
@@ -132,11 +133,11 @@ describe('LiveConnection against the sandbox', () => {
     connection.subscribe('subscribe_order_events', {});
     connection.start();
 
-    await vi.waitFor(() => expect(exceptions.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    await waitFor(() => expect(exceptions.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     expect(exceptions[0]?.message).toMatch(/Authentication failed: Invalid request signature/);
     expect(new Set(stamps).size).toBe(stamps.length);
     // The UIs are told the exchange refused, in its words, and when the next attempt comes.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(connection.state).toMatchObject({
         status: 'error',
         reason: expect.stringMatching(
@@ -151,7 +152,7 @@ describe('LiveConnection against the sandbox', () => {
     await waitLive(connection);
     const orderEvents = record(connection, 'orderEvent');
     await fakBuy();
-    await vi.waitFor(() => expect(orderEvents.length).toBeGreaterThan(0));
+    await waitFor(() => expect(orderEvents.length).toBeGreaterThan(0));
   });
 
   it('backs off further on each refused handshake instead of hammering the server', async () => {
@@ -164,9 +165,9 @@ describe('LiveConnection against the sandbox', () => {
       wrong.headers(new Date().toISOString(), 'GET', SOCKET_SIGNED_PATH, ''),
     );
     connection.start();
-    await vi.waitFor(
+    await waitFor(
       () => expect(states.filter((s) => s.status === 'error').length).toBeGreaterThanOrEqual(4),
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
     const attempts = states.flatMap((s) => (s.status === 'error' ? [s.attempt] : []));
     // Attempt numbers grow: a connect the server refuses does not reset the backoff.
@@ -186,10 +187,10 @@ describe('LiveConnection against the sandbox', () => {
     connection.subscribe('subscribe_transactions', {});
     connection.start();
     await waitLive(connection);
-    await vi.waitFor(() => expect(books.length).toBeGreaterThan(0));
+    await waitFor(() => expect(books.length).toBeGreaterThan(0));
 
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
-    await vi.waitFor(() => expect(connects).toHaveLength(2), { timeout: 5_000 });
+    await waitFor(() => expect(connects).toHaveLength(2), { timeout: 10_000 });
     expect(connects[1]).toEqual({ authenticated: true, reconnect: true });
     expect(handshakes).toHaveLength(2);
     expect(handshakes[1]?.timestamp).not.toBe(handshakes[0]?.timestamp);
@@ -202,14 +203,14 @@ describe('LiveConnection against the sandbox', () => {
       txs: txs.length,
     };
     await fakBuy();
-    await vi.waitFor(
+    await waitFor(
       () => {
         expect(books.length).toBeGreaterThan(marks.books);
         expect(positions.length).toBeGreaterThan(marks.positions);
         expect(orderEvents.length).toBeGreaterThan(marks.orderEvents);
         expect(txs.length).toBeGreaterThan(marks.txs);
       },
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
   });
 
@@ -228,7 +229,7 @@ describe('LiveConnection against the sandbox', () => {
     await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
     shift.ms = 40_000;
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
-    await vi.waitFor(() => expect(connects).toHaveLength(2), { timeout: 5_000 });
+    await waitFor(() => expect(connects).toHaveLength(2), { timeout: 10_000 });
     await waitLive(connection);
 
     const [first, second] = handshakes;
@@ -237,7 +238,7 @@ describe('LiveConnection against the sandbox', () => {
     ).toBeGreaterThanOrEqual(40_000);
     expect(exceptions).toEqual([]);
     await fakBuy();
-    await vi.waitFor(() => expect(orderEvents.length).toBeGreaterThan(0));
+    await waitFor(() => expect(orderEvents.length).toBeGreaterThan(0));
   });
 
   it('(control) the same reconnect with the first headers reused is refused', async () => {
@@ -253,7 +254,7 @@ describe('LiveConnection against the sandbox', () => {
 
     await admin(sandbox, 'POST', 'clock', { offsetMs: 40_000 });
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
-    await vi.waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 5_000 });
+    await waitFor(() => expect(exceptions.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(exceptions[0]?.message).toMatch(/away from server time/);
     expect(connects.every((c) => c.authenticated)).toBe(true);
   });
@@ -275,12 +276,12 @@ describe('LiveConnection against the sandbox', () => {
     socket.on('orderEvent', (e) => raw.push(OrderEvent.parse(e).eventId));
 
     await fakBuy();
-    await vi.waitFor(
+    await waitFor(
       () =>
         expect(orderEvents.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED')).toBe(true),
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
-    await vi.waitFor(() => expect(raw.length).toBe(orderEvents.length * 2));
+    await waitFor(() => expect(raw.length).toBe(orderEvents.length * 2));
     const ids = orderEvents.map((e) => e.eventId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(raw).size).toBe(ids.length);

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PlaceOrderBody } from '../../../lib/api/orders';
 import { ExchangeError } from '../../../lib/client/errors';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
+import { waitFor } from '../../wait';
 import { storageArea } from '../background/fake-platform';
 import { ERRORS, FakeExchange, SLUG } from './fake-exchange';
 import { C, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
@@ -202,7 +203,7 @@ describe('OrderDesk: exactly once under failures', () => {
     exchange.hideNextFor = 100;
     exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
     const view = await desk.place(spec(fokBuy()), 50);
-    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
     await settle();
     expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
     expect(exchange.received).toHaveLength(2);
@@ -210,7 +211,7 @@ describe('OrderDesk: exactly once under failures', () => {
     const landed = exchange.placed[0];
     if (landed) landed.hiddenFor = 0;
     desk.resumePending();
-    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
     expect(exchange.received).toHaveLength(2);
   });
 
@@ -219,7 +220,7 @@ describe('OrderDesk: exactly once under failures', () => {
     exchange.hideNextFor = 100;
     exchange.script.push({ kind: 'fail-after', error: ERRORS.network });
     const view = await desk.place(spec(fokBuy()), 50);
-    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
     await settle();
     expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
 
@@ -227,7 +228,7 @@ describe('OrderDesk: exactly once under failures', () => {
     if (landed) landed.hiddenFor = 0;
     expect(desk.resumeStalled()).toBe(1);
     expect(desk.resumeStalled()).toBe(0);
-    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
     expect(exchange.received).toHaveLength(2);
     expect(desk.resumeStalled()).toBe(0);
   });
@@ -488,7 +489,7 @@ describe('OrderDesk: the journal and restarts', () => {
 
     const restarted = await restart();
     restarted.resumePending();
-    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
     expect(exchange.received).toHaveLength(2);
     expect(exchange.received[1]).toBe(exchange.received[0]);
     expect(exchange.placed).toHaveLength(1);
@@ -502,7 +503,7 @@ describe('OrderDesk: the journal and restarts', () => {
 
     const restarted = await restart();
     restarted.resumePending();
-    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
     expect(restarted.view(first.clientOrderId)?.orderId).toBe(exchange.placed[0]?.id);
     expect(exchange.placed).toHaveLength(1);
   });
@@ -516,7 +517,7 @@ describe('OrderDesk: the journal and restarts', () => {
 
     const restarted = await restart();
     restarted.resumePending();
-    await vi.waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
     expect(exchange.received).toHaveLength(1);
     expect(exchange.placed).toHaveLength(1);
   });
@@ -589,13 +590,13 @@ describe('OrderDesk: resume', () => {
     };
 
     desk.resumePending();
-    await vi.waitFor(() => expect(desk.view(resting.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(desk.view(resting.clientOrderId)?.state).toBe('filled'));
     // Not yet overdue: left to its events.
     expect(desk.view(delayed.clientOrderId)?.state).toBe('delayed');
 
     clock.now = Date.parse('2026-11-22T08:00:06.000Z');
     desk.resumePending();
-    await vi.waitFor(() => expect(desk.view(delayed.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(desk.view(delayed.clientOrderId)?.state).toBe('filled'));
   });
 
   it('asks on resume about a delayed intent adopted from a status check (its eligibleAt unknown)', async () => {
@@ -613,7 +614,7 @@ describe('OrderDesk: resume', () => {
         status: 'FILLED',
       };
     desk.resumePending();
-    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
+    await waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('filled'));
   });
 
   it('lists only unfinished intents as pending', async () => {

@@ -2,8 +2,9 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { Fetch, NodeWebSocket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveConnection, type LiveOptions } from '../../../lib/live/connection';
+import { waitFor } from '../../wait';
 import * as ex from '../api/examples';
 
 /** A bare Socket.IO server on a free port: it records what clients send and emits on demand. */
@@ -75,7 +76,7 @@ describe('LiveConnection', () => {
     connections.push(c);
     return c;
   }
-  const live = (c: LiveConnection) => vi.waitFor(() => expect(c.isLive).toBe(true));
+  const live = (c: LiveConnection) => waitFor(() => expect(c.isLive).toBe(true));
 
   it('connects in public mode without headers when there is no session', async () => {
     const c = connect();
@@ -92,7 +93,7 @@ describe('LiveConnection', () => {
     await live(c);
     expect(c.state).toMatchObject({ authenticated: true });
     server.sockets[0]?.disconnect(true);
-    await vi.waitFor(() => expect(server.handshakes).toHaveLength(2));
+    await waitFor(() => expect(server.handshakes).toHaveLength(2));
     expect(server.handshakes.map((h) => h['svc-timestamp'])).toEqual(['t-1', 't-2']);
   });
 
@@ -101,10 +102,10 @@ describe('LiveConnection', () => {
     c.subscribe('subscribe_market_prices', { marketSlugs: ['a'] });
     c.start();
     await live(c);
-    await vi.waitFor(() => expect(server.received).toHaveLength(1));
+    await waitFor(() => expect(server.received).toHaveLength(1));
     c.subscribe('subscribe_market_prices', { marketSlugs: ['a'] });
     c.subscribe('subscribe_market_prices', { marketSlugs: ['a', 'b'] });
-    await vi.waitFor(() => expect(server.received).toHaveLength(2));
+    await waitFor(() => expect(server.received).toHaveLength(2));
     expect(server.received).toEqual([
       { channel: 'subscribe_market_prices', payload: { marketSlugs: ['a'] } },
       { channel: 'subscribe_market_prices', payload: { marketSlugs: ['a', 'b'] } },
@@ -120,8 +121,8 @@ describe('LiveConnection', () => {
     c.subscribe('subscribe_order_events', null);
     server.received.length = 0;
     server.sockets[0]?.disconnect(true);
-    await vi.waitFor(() => expect(server.sockets).toHaveLength(2));
-    await vi.waitFor(() => expect(server.received).toHaveLength(1));
+    await waitFor(() => expect(server.sockets).toHaveLength(2));
+    await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]?.channel).toBe('subscribe_market_prices');
   });
 
@@ -134,7 +135,7 @@ describe('LiveConnection', () => {
     const socket = server.sockets[0];
     socket?.emit('orderEvent', { ...orderEvent('bad'), source: 'NOPE' });
     socket?.emit('orderEvent', orderEvent('good'));
-    await vi.waitFor(() => expect(got).toEqual(['good']));
+    await waitFor(() => expect(got).toEqual(['good']));
     expect(c.invalidEvents).toBe(1);
   });
 
@@ -155,7 +156,7 @@ describe('LiveConnection', () => {
     for (const id of ['e1', 'e1', 'e2', 'e1']) socket?.emit('orderEvent', orderEvent(id));
     socket?.emit('orderbookUpdate', book);
     socket?.emit('orderbookUpdate', book);
-    await vi.waitFor(() => expect(books).toBe(2));
+    await waitFor(() => expect(books).toBe(2));
     expect(events).toEqual(['e1', 'e2']);
   });
 
@@ -169,7 +170,7 @@ describe('LiveConnection', () => {
     c.start();
     await live(c);
     server.sockets[0]?.emit('orderEvent', orderEvent('e1'));
-    await vi.waitFor(() => expect(got).toEqual(['e1']));
+    await waitFor(() => expect(got).toEqual(['e1']));
   });
 
   it('says why it is reconnecting when the handshake cannot be signed, and tries again', async () => {
@@ -183,7 +184,7 @@ describe('LiveConnection', () => {
       if (s.status === 'reconnecting') reasons.push(s.reason);
     });
     c.start();
-    await vi.waitFor(() => expect(reasons.length).toBeGreaterThan(0));
+    await waitFor(() => expect(reasons.length).toBeGreaterThan(0));
     expect(reasons[0]).toBe('vault locked mid-way');
     fail = false;
     await live(c);
@@ -195,7 +196,7 @@ describe('LiveConnection', () => {
     await live(c);
     c.stop();
     expect(c.state).toEqual({ status: 'idle' });
-    await vi.waitFor(() => expect(server.sockets[0]?.connected).toBe(false));
+    await waitFor(() => expect(server.sockets[0]?.connected).toBe(false));
     // Longer than the whole reconnect backoff: nothing comes back.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.sockets).toHaveLength(1);
