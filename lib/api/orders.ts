@@ -9,13 +9,20 @@ import {
   record,
   SideLike,
   StpPolicy,
+  tolerantEnum,
   Uint256String,
   UnsignedRawAmount,
   Uuid,
 } from './primitives';
 import { SettlementStatus } from './user-orders';
 
-export { SettlementStatus, UserOrder, UserOrders } from './user-orders';
+export {
+  type KnownSettlementStatus,
+  SETTLEMENT_STATUSES,
+  SettlementStatus,
+  UserOrder,
+  UserOrders,
+} from './user-orders';
 
 /** Largest raw amount we put on the wire as a JSON number (exact in every JSON parser). */
 export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
@@ -201,8 +208,24 @@ export const CANCEL_MESSAGES = {
   notCancellable: 'Order not found or already canceled',
 } as const;
 
+const CANCEL_SUCCESS_MESSAGES = [
+  CANCEL_MESSAGES.canceled,
+  CANCEL_MESSAGES.delayedCanceled,
+] as const;
+
+/**
+ * A 200 is a cancellation whatever its words: a message we do not know reads as the
+ * general one (only the delayed variant says more), never as a failed request.
+ */
 export const CancelResponse = record({
-  message: z.enum([CANCEL_MESSAGES.canceled, CANCEL_MESSAGES.delayedCanceled]),
+  message: z
+    .custom<(typeof CANCEL_SUCCESS_MESSAGES)[number]>(
+      (v) => typeof v === 'string',
+      'expected a string',
+    )
+    .transform((m): (typeof CANCEL_SUCCESS_MESSAGES)[number] =>
+      m === CANCEL_MESSAGES.delayedCanceled ? m : CANCEL_MESSAGES.canceled,
+    ),
 });
 export type CancelResponse = z.infer<typeof CancelResponse>;
 
@@ -240,15 +263,20 @@ export const OrderStatusBody = z
   });
 export type OrderStatusBody = z.input<typeof OrderStatusBody>;
 
-export const OrderStatusValue = z.enum([
+export const ORDER_STATUS_VALUES = [
   'OPEN',
   'FILLED',
   'PARTIALLY_FILLED',
   'CANCELED',
   'DELAYED',
   'UNKNOWN',
-]);
-export type OrderStatusValue = z.infer<typeof OrderStatusValue>;
+] as const;
+/**
+ * `UNKNOWN` is a real answer (the exchange does not know the order); a status this
+ * version does not know is `UNRECOGNIZED`, which the desk treats as "ask again later".
+ */
+export const OrderStatusValue = tolerantEnum(ORDER_STATUS_VALUES);
+export type OrderStatusValue = z.output<typeof OrderStatusValue>;
 
 export const OrderStatus = record({
   orderId: z.string().nullable(),

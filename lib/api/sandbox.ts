@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettlementStatus } from './orders';
+import { SETTLEMENT_STATUSES } from './orders';
 import {
   Address,
   IsoTime,
@@ -67,7 +67,7 @@ export const SandboxOrder = record({
   delegated: z.boolean(),
   postOnly: z.boolean(),
   status: SandboxOrderStatus,
-  settlementStatus: SettlementStatus.nullable(),
+  settlementStatus: z.enum(SETTLEMENT_STATUSES).nullable(),
   /** Why a REJECTED order was refused, or why an order ended (KILLED, STP, …). */
   reason: z.string().nullable(),
   /** Contracts; for a FOK BUY, collateral (the order is sized by what it spends). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TradingMode } from '../api/primitives';
+import { ReportedTradingMode } from '../api/primitives';
 
 const Issue = z.object({ field: z.string(), message: z.string() });
 
@@ -17,7 +17,7 @@ export const ClientErrorInfo = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('trading-mode'),
     code: z.string(),
-    mode: TradingMode,
+    mode: ReportedTradingMode,
     resumeAt: z.string().nullable(),
     message: z.string(),
   }),
@@ -78,11 +78,12 @@ function when(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? '' : ` Trading resumes at ${date.toLocaleString()}.`;
 }
 
-const MODE_WORDS: Record<TradingMode, string> = {
+const MODE_WORDS: Record<ReportedTradingMode, string> = {
   normal: 'trading is open',
   post_only: 'the exchange accepts post-only orders only',
   cancel_only: 'the exchange accepts cancellations only',
   disabled: 'trading is disabled',
+  UNRECOGNIZED: 'the exchange is in a trading mode this version does not know',
 };
 
 /** One sentence a person can act on. */
@@ -95,8 +96,11 @@ export function errorSentence(info: ClientErrorInfo): string {
         ? `Not sent: ${list || 'the order is not valid'}.`
         : `The exchange refused the request: ${list || 'invalid data'}.`;
     }
-    case 'trading-mode':
-      return `Not accepted now: ${MODE_WORDS[info.mode]}.${when(info.resumeAt)}`;
+    case 'trading-mode': {
+      // Of a mode we cannot name, the exchange's own words are the only explanation.
+      const detail = info.mode === 'UNRECOGNIZED' && info.message ? ` (${info.message})` : '';
+      return `Not accepted now: ${MODE_WORDS[info.mode]}${detail}.${when(info.resumeAt)}`;
+    }
     case 'receive-window':
       return 'The order reached the exchange too late (receive window); it was not placed.';
     case 'feed-cursor':

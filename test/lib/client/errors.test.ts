@@ -186,6 +186,16 @@ describe('errorSentence', () => {
       { kind: 'trading-mode', code: 'c', mode: 'post_only', resumeAt: null, message: 'x' },
       /^Not accepted now: the exchange accepts post-only orders only\.$/,
     ],
+    [
+      {
+        kind: 'trading-mode',
+        code: 'trading_paused',
+        mode: 'UNRECOGNIZED',
+        resumeAt: null,
+        message: 'Paused for an upgrade',
+      },
+      /^Not accepted now: the exchange is in a trading mode this version does not know \(Paused for an upgrade\)\.$/,
+    ],
     [{ kind: 'receive-window', message: 'old' }, /receive window.*not placed/],
     [
       { kind: 'feed-cursor', code: 'TRADING_FEED_CURSOR_INVALID', message: 'x' },
