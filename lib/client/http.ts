@@ -5,6 +5,7 @@ import {
   TradingModeErrorBody,
   ValidationErrorBody,
 } from '../api/errors';
+import { IsoTime, ReportedTradingMode, UNRECOGNIZED } from '../api/primitives';
 import { ServerClock } from './clock';
 import { type ClientErrorInfo, ExchangeError } from './errors';
 import type { AuthHeaders, RequestSigner } from './hmac';
@@ -70,10 +71,15 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * A 425 that carries a `code` is maintenance, whatever else is missing or new in it: the
+ * mode it names is kept when it is a string, `UNRECOGNIZED` otherwise.
+ */
 const MaintenanceCode = z.looseObject({
   code: z.string().min(1),
-  message: z.string().optional(),
-  resumeAt: z.string().nullable().optional().catch(null),
+  message: z.string().optional().catch(undefined),
+  mode: ReportedTradingMode.catch(UNRECOGNIZED),
+  resumeAt: IsoTime.nullish().catch(null),
 });
 
 /** The HTTP status of a response turned into error data a UI can show. */
@@ -125,14 +131,14 @@ export function errorFromResponse(
           message: mode.data.message,
         };
       }
-      // A maintenance body always carries a code; a mode we do not know yet is still
-      // maintenance (treated as the strictest), never a receive-window refusal.
+      // A maintenance body always carries a code: one that breaks the shape is still
+      // maintenance, never a receive-window refusal (which would sign a fresh order).
       const coded = MaintenanceCode.safeParse(body);
       if (coded.success) {
         return {
           kind: 'trading-mode',
           code: coded.data.code,
-          mode: 'disabled',
+          mode: coded.data.mode,
           resumeAt: coded.data.resumeAt ?? null,
           message: coded.data.message ?? message,
         };
