@@ -628,7 +628,8 @@ export class SandboxCore {
         move(makerOwner.profileId, COLLATERAL, fill.makerCollateral);
         this.releaseReservation(maker, fill.contracts);
       }
-      // Mint and merge: the house evens out the ≤ 1 raw unit the floored legs leave.
+      // Mint and merge: legs in whole contract steps sum to `contracts` exactly, so the house
+      // moves nothing; it would absorb any difference rather than let the ledger drift.
       if (fill.kind === 'mint') {
         move(
           HOUSE_PROFILE_ID,
