@@ -13,7 +13,16 @@ import {
 /** `GET /__sandbox/accounts` (sandbox only). Private keys are demo keys, public by design. */
 export const SandboxAccount = record({
   label: z.string(),
-  role: z.enum(['trader', 'partner', 'subaccount', 'readonly', 'smart_wallet', 'bot']),
+  role: z.enum([
+    'trader',
+    'partner',
+    /** A partner's token with `trading` but not `delegated_signing`. */
+    'partner_trading',
+    'subaccount',
+    'readonly',
+    'smart_wallet',
+    'bot',
+  ]),
   profileId: z.number().int(),
   account: Address,
   privateKey: z.string().nullable(),

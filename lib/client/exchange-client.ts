@@ -135,9 +135,11 @@ export class ExchangeClient {
     });
   }
 
-  async cancelBatch(orderIds: string[]) {
+  async cancelBatch(orderIds: string[], actAs: ActAs = {}) {
     const body = validated(CancelBatchBody, { orderIds });
-    return this.post('/orders/cancel-batch', body, CancelBatchResponse);
+    return this.post('/orders/cancel-batch', body, CancelBatchResponse, {
+      onBehalfOf: actAs.onBehalfOf,
+    });
   }
 
   cancelAllOnMarket(marketSlug: string, actAs: ActAs = {}) {

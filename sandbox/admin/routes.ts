@@ -5,7 +5,7 @@ import {
   SandboxFeedStateBody,
   SandboxTradingModeBody,
 } from '../../lib/api/sandbox';
-import { sandboxAccountView } from '../core/accounts';
+import { sandboxAccountViews } from '../core/accounts';
 import { fail, ok } from '../core/results';
 import { sandboxOrderView } from '../core/views';
 import { type FaultRegistry, FaultsBody, isFaultRule } from '../faults';
@@ -22,7 +22,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
   const { core, faults } = ctx;
 
   publicRoute(app, 'GET', '/__sandbox/accounts', () =>
-    ok(core.accounts.list().map(sandboxAccountView)),
+    ok(core.accounts.list().flatMap(sandboxAccountViews)),
   );
 
   publicRoute(app, 'POST', '/__sandbox/reset', () => {
