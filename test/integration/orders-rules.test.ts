@@ -291,6 +291,42 @@ describe('POST /orders validation rules', () => {
     expect(status).toBeDefined();
   });
 
+  it('rule 11: a FOK is always delayed on a taker-delay market, fillable or not, BUY or SELL', async () => {
+    const before = await alice.getOrderbook(ETH);
+    const fillable = await alice.placeOrder(
+      (
+        await aliceOrder({
+          market: ETH,
+          amounts: { orderType: 'FOK', side: 'SELL', contracts: 2n * C },
+        })
+      ).json,
+    );
+    // More than the asks hold: on a market without delay this FOK would be refused (400).
+    const unfillable = await alice.placeOrder(
+      (
+        await aliceOrder({
+          market: ETH,
+          amounts: { orderType: 'FOK', side: 'BUY', spend: 9_000n * C },
+        })
+      ).json,
+    );
+    for (const res of [fillable, unfillable]) {
+      expect(res.execution).toMatchObject({ matched: false, settlementStatus: 'DELAYED' });
+      expect(res.execution.eligibleAt).toBeDefined();
+      expect(Object.values(res.execution.totalsRaw)).toEqual(['0', '0', '0', '0', '0', '0']);
+    }
+    expect(await alice.getOrderbook(ETH)).toEqual(before);
+    // Released after the delay: the engine decides, all or nothing.
+    const statuses = await eventually(async () => {
+      const found = await alice.orderStatuses({
+        orderIds: [fillable.order.id, unfillable.order.id],
+      });
+      return found.every((s) => s.status !== 'DELAYED') ? found : undefined;
+    });
+    expect(statuses.map((s) => s.status)).toEqual(['FILLED', 'CANCELED']);
+    expect(statuses[1]?.filledSize).toBe('0');
+  });
+
   it('rule 11: a GTC that would not cross and a postOnly GTC are not delayed', async () => {
     const passive = await alice.placeOrder(
       (await aliceOrder({ market: ETH, amounts: gtc('BUY', '0.3', 5n * C) })).json,

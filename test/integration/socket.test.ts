@@ -171,6 +171,66 @@ describe('Socket.IO /markets', () => {
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
   });
 
+  /** An order of alice's for 5 contracts more than the best ask offers, at that ask. */
+  const pastTheBestAsk = async (orderType: 'GTC' | 'FAK') => {
+    const best = (await alice.getOrderbook(BTC)).asks[0];
+    if (!best) throw new Error('the seeded book has asks');
+    const contracts = BigInt(best.size) + 5n * C;
+    const res = await alice.placeOrder(
+      (
+        await buildOrder(sandbox, 'alice', {
+          market: BTC,
+          amounts: { orderType, side: 'BUY', price: String(best.price), contracts },
+        })
+      ).json,
+    );
+    return { res, filled: BigInt(best.size) };
+  };
+
+  const omeOf = (r: Recorder, orderId: string) =>
+    r
+      .of('orderEvent')
+      .map((e) => OrderEvent.parse(e))
+      .filter((e) => e.source === 'OME' && e.orderId === orderId);
+
+  it('OME UPDATE: a GTC that fills in part and rests says so, with what rests', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const { res } = await pastTheBestAsk('GTC');
+    const events = await eventually(() => {
+      const all = omeOf(r, res.order.id);
+      return all.some((e) => e.type === 'UPDATE') ? all : undefined;
+    });
+    expect(events.map((e) => [e.type, e.source === 'OME' ? (e.status ?? null) : null])).toEqual([
+      ['PLACEMENT', null],
+      ['EXECUTION', 'PARTIALLY_FILLED'],
+      ['UPDATE', null],
+    ]);
+    expect(events[2]).toMatchObject({ remainingSize: (5n * C).toString() });
+    const [resting] = await alice.getUserOrders(BTC);
+    expect(resting).toMatchObject({ id: res.order.id, remainingSize: (5n * C).toString() });
+  });
+
+  it('OME EXECUTION KILLED: a FAK fills what it can, and its remainder is killed with a reason', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const { res, filled } = await pastTheBestAsk('FAK');
+    expect(res.execution.totalsRaw.contractsGross).toBe(filled.toString());
+    const events = await eventually(() => {
+      const all = omeOf(r, res.order.id);
+      return all.some((e) => e.source === 'OME' && e.status === 'KILLED') ? all : undefined;
+    });
+    expect(events.map((e) => [e.type, e.source === 'OME' ? (e.status ?? null) : null])).toEqual([
+      ['PLACEMENT', null],
+      ['EXECUTION', 'PARTIALLY_FILLED'],
+      ['EXECUTION', 'KILLED'],
+    ]);
+    expect(events[2]?.source === 'OME' && events[2].reason).toMatch(/killed/i);
+    expect(await alice.getUserOrders(BTC)).toEqual([]);
+  });
+
   it('settlement prices speak each recipient’s terms: a YES taker against a NO maker sees 1 − the maker’s price', async () => {
     const makerSocket = await connect('alice');
     const takerSocket = await connect('bob');
