@@ -43,6 +43,14 @@ export const SandboxTradingModeBody = z.object({
   resumeAt: IsoTime.nullable().optional(),
 });
 export const SandboxClockBody = z.object({ offsetMs: z.number().int() });
+/** `POST /__sandbox/markets/:slug/amm-price`: sets an AMM market's pool price (YES, 0–1). */
+export const SandboxAmmPriceBody = z.object({
+  yes: z
+    .number()
+    .min(0.001, 'yes must be between 0.001 and 0.999')
+    .max(0.999, 'yes must be between 0.001 and 0.999')
+    .refine((p) => Number.isInteger(Math.round(p * 1e6) / 1e3), 'yes has at most 3 decimals'),
+});
 export const SandboxFeedState = z.enum(['ready', 'initializing', 'stale']);
 export type SandboxFeedState = z.infer<typeof SandboxFeedState>;
 export const SandboxFeedStateBody = z.object({ state: SandboxFeedState });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  SandboxAmmPriceBody,
   SandboxClockBody,
   SandboxFeedStateBody,
   SandboxTradingModeBody,
@@ -66,6 +67,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
       return fail(400, `Market ${slug} is already resolved`);
     }
     return ok({ ok: true });
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/markets/:slug/amm-price', (req) => {
+    const { slug } = req.params as { slug: string };
+    const body = parse(SandboxAmmPriceBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    if (!core.markets.bySlug(slug)) return fail(404, `Market ${slug} not found`);
+    if (!core.setAmmPrice(slug, BigInt(Math.round(body.data.yes * 1000)))) {
+      return fail(400, `Market ${slug} is not an open AMM market`);
+    }
+    return ok(core.ammPriceData(slug));
   });
 
   publicRoute(app, 'POST', '/__sandbox/faults', (req) => {

@@ -1,6 +1,7 @@
 import { Fetch, io, type Socket, WebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  NewPriceDataEvent,
   OrderbookUpdateEvent,
   OrderEvent,
   PositionsEvent,
@@ -94,6 +95,48 @@ describe('Socket.IO /markets', () => {
     );
     const last = OrderbookUpdateEvent.parse(updates[updates.length - 1]);
     expect(last.orderbook.asks[0]?.price).toBe(0.63);
+  });
+
+  it('newPriceData: an AMM market sends its price on subscribing and after each change, no book', async () => {
+    const AMM = 'sandbox-rain-amm';
+    const r = await connect(null);
+    await connected(r);
+    expect((await subscribe(r, 'subscribe_market_prices', { marketSlugs: [AMM] })).ok).toBe(true);
+    const first = NewPriceDataEvent.parse(await eventually(() => r.of('newPriceData')[0]));
+    expect(first).toMatchObject({ marketSlug: AMM, prices: [0.5, 0.5] });
+
+    await admin(sandbox, 'POST', `markets/${AMM}/amm-price`, { yes: 0.537 });
+    const moved = await eventually(() => r.of('newPriceData')[1]);
+    expect(NewPriceDataEvent.parse(moved)).toMatchObject({
+      marketSlug: AMM,
+      prices: [0.537, 0.463],
+    });
+    // An AMM market has no order book; and the market record keeps no price for it.
+    expect(r.of('orderbookUpdate')).toEqual([]);
+    expect((await alice.getMarket(AMM)).prices).toBeNull();
+
+    // Only to its subscribers: one on a CLOB market hears nothing of it.
+    const other = await connect(null);
+    await connected(other);
+    await subscribe(other, 'subscribe_market_prices', { marketSlugs: [BTC] });
+    await admin(sandbox, 'POST', `markets/${AMM}/amm-price`, { yes: 0.55 });
+    await eventually(() => r.of('newPriceData')[2]);
+    expect(other.of('newPriceData')).toEqual([]);
+  });
+
+  it('the AMM price endpoint refuses a CLOB market and a price off the 0.001 grid', async () => {
+    const clob = await fetch(`${sandbox.apiUrl}/__sandbox/markets/${BTC}/amm-price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ yes: 0.5 }),
+    });
+    expect(clob.status).toBe(400);
+    const grid = await fetch(`${sandbox.apiUrl}/__sandbox/markets/sandbox-rain-amm/amm-price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ yes: 0.5005 }),
+    });
+    expect(grid.status).toBe(400);
   });
 
   it('a new subscription replaces the previous one on that channel', async () => {
