@@ -142,7 +142,7 @@ describe('SignedOrderWire', () => {
     taker: '0x0000000000000000000000000000000000000000',
     tokenId: YES_TOKEN,
     makerAmount: 5_500_000,
-    takerAmount: '10000000',
+    takerAmount: 10_000_000,
     nonce: 0,
     feeRateBps: 0,
     side: 0,
@@ -151,24 +151,50 @@ describe('SignedOrderWire', () => {
     expiration: '0',
     price: 0.55,
   };
+  const issueOf = (value: unknown) => SignedOrderWire.safeParse(value).error?.issues[0];
 
-  it('reads amounts as bigints from numbers or strings', () => {
-    const parsed = SignedOrderWire.parse(order);
-    expect(parsed).toMatchObject({
+  it('reads the integers of the spec as exact bigints', () => {
+    expect(SignedOrderWire.parse(order)).toMatchObject({
       makerAmount: 5_500_000n,
       takerAmount: 10_000_000n,
+      nonce: 0n,
       salt: 1234567890n,
+      expiration: 0n,
     });
   });
 
-  it('refuses negative, fractional and oversized amounts', () => {
+  it('makerAmount, takerAmount and nonce are integers: a string is refused', () => {
+    for (const key of ['makerAmount', 'takerAmount', 'nonce'] as const) {
+      expect(issueOf({ ...order, [key]: '10000000' }), key).toMatchObject({
+        path: [key],
+        message: `${key} must be a JSON integer`,
+      });
+    }
+  });
+
+  it('salt and expiration are string/integer: both forms read the same', () => {
+    const asNumbers = SignedOrderWire.parse({ ...order, salt: 1234567890, expiration: 0 });
+    expect(asNumbers).toMatchObject({ salt: 1234567890n, expiration: 0n });
+  });
+
+  it('a salt beyond 2^53 is exact as a string, and refused as a JSON number', () => {
+    const big = (2n ** 255n + 7n).toString();
+    expect(SignedOrderWire.parse({ ...order, salt: big }).salt).toBe(2n ** 255n + 7n);
+    expect(issueOf({ ...order, salt: 2 ** 60 })?.message).toMatch(/send it as a decimal string/);
+    fails(SignedOrderWire, { ...order, salt: (2n ** 256n).toString() });
+  });
+
+  it('refuses negative, fractional and inexact amounts', () => {
     fails(SignedOrderWire, { ...order, makerAmount: -5 });
     fails(SignedOrderWire, { ...order, makerAmount: 5.5 });
-    fails(SignedOrderWire, { ...order, takerAmount: '9007199254740993' });
+    expect(issueOf({ ...order, takerAmount: 2 ** 53 })?.message).toMatch(
+      /too large to travel exactly as a JSON integer/,
+    );
   });
 
   it('refuses a token id that is not a decimal uint256 and a non-hex signature', () => {
     fails(SignedOrderWire, { ...order, tokenId: '0x2b' });
+    fails(SignedOrderWire, { ...order, tokenId: 43 });
     fails(SignedOrderWire, { ...order, signature: 'signed!' });
     fails(SignedOrderWire, { ...order, maker: 'ada.eth' });
   });
