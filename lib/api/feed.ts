@@ -291,6 +291,11 @@ export const FeedQuery = z.object({
     .min(1, 'limit must be between 1 and 30')
     .max(30, 'limit must be between 1 and 30')
     .default(30),
-  cursor: z.string().min(1).optional(),
+  /**
+   * Opaque: any string is a cursor to the query's shape, and whether it is a valid one is
+   * the feed's to say (an empty or edited cursor is 400 TRADING_FEED_CURSOR_INVALID, spec
+   * rule 2, not a validation body).
+   */
+  cursor: z.string().optional(),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;

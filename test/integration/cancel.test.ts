@@ -7,6 +7,7 @@ import {
   admin,
   buildOrder,
   clientFor,
+  eventually,
   freshClientOrderId,
   rejectionOf,
   signedFetch,
@@ -23,7 +24,9 @@ describe('cancellation', () => {
   let alice: ExchangeClient;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    // Long enough that a delayed order is still held when the next request arrives, even
+    // on a loaded machine (150 ms, the folder's default, was not).
+    sandbox = await startTestSandbox({ takerDelayMs: 1_000 });
     alice = await clientFor(sandbox, 'alice');
   });
   afterAll(() => sandbox.close());
@@ -70,7 +73,9 @@ describe('cancellation', () => {
     expect((await alice.cancelOrder({ orderId: placed.order.id })).message).toBe(
       'Delayed order canceled successfully',
     );
-    await new Promise((r) => setTimeout(r, 250));
+    // Past the moment it would have been released: it stays cancelled.
+    const eligibleAt = Date.parse(placed.execution.eligibleAt ?? '');
+    await eventually(() => sandbox.core.clock.now() > eligibleAt + 100);
     const [status] = await alice.orderStatuses({ orderIds: [placed.order.id] });
     expect(status?.status).toBe('CANCELED');
   });
@@ -175,6 +180,15 @@ describe('cancellation', () => {
     const placed = await rest();
     expect((await alice.deleteOrder(placed.order.id)).message).toBe('Order canceled successfully');
     expect((await rejectionOf(alice.deleteOrder(placed.order.id))).kind).toBe('rejected');
+  });
+
+  it('DELETE /orders/:orderId with an id that is not a UUID is 404: no order resolves from it', async () => {
+    const info = await rejectionOf(alice.deleteOrder('not-a-uuid'));
+    expect(info).toMatchObject({ kind: 'not-found', message: 'Order not found' });
+    // The same for a well-formed id that names no order.
+    expect(
+      (await rejectionOf(alice.deleteOrder('7f1c2a9e-3b4d-4e5f-8a6b-0c1d2e3f4a5b'))).kind,
+    ).toBe('not-found');
   });
 
   it('batch cancel reports canceled ids and ORDER_NOT_FOUND failures', async () => {

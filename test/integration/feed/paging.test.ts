@@ -109,6 +109,16 @@ describe('GET /feed/trading: cursors, limits and order', () => {
     }
   });
 
+  it('an empty cursor is a malformed cursor: 400 TRADING_FEED_CURSOR_INVALID, not a validation body', async () => {
+    const raw = await rawFeed(sandbox, '?cursor=');
+    expect(raw.status).toBe(400);
+    expect(raw.body).toMatchObject({ code: 'TRADING_FEED_CURSOR_INVALID', statusCode: 400 });
+    expect(await rejectionOf(client.getFeed({ cursor: '' }))).toMatchObject({
+      kind: 'feed-cursor',
+      code: 'TRADING_FEED_CURSOR_INVALID',
+    });
+  });
+
   it('a cursor from another sandbox is refused as invalid (another secret)', async () => {
     const other = await startFeedSandbox();
     try {
