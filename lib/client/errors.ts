@@ -33,7 +33,16 @@ export const ClientErrorInfo = z.discriminatedUnion('kind', [
     message: z.string(),
   }),
   z.object({ kind: z.literal('rate-limited'), retryAfterMs: z.number().nullable() }),
-  z.object({ kind: z.literal('unauthenticated'), message: z.string() }),
+  /**
+   * 401. `reason: 'order-owner'`: the request was authenticated, but the order it names
+   * belongs to another profile (spec: a cancel of another profile's order is 401); else the
+   * token itself was refused.
+   */
+  z.object({
+    kind: z.literal('unauthenticated'),
+    message: z.string(),
+    reason: z.literal('order-owner').optional(),
+  }),
   z.object({ kind: z.literal('forbidden'), message: z.string() }),
   z.object({ kind: z.literal('not-found'), message: z.string() }),
   z.object({ kind: z.literal('conflict'), message: z.string() }),
@@ -116,7 +125,9 @@ export function errorSentence(info: ClientErrorInfo): string {
         ? `Too many requests; try again in ${Math.ceil(info.retryAfterMs / 1000)} s.`
         : 'Too many requests; try again in a moment.';
     case 'unauthenticated':
-      return `The exchange did not accept the API token (${info.message}). Check the token id and secret, and the computer's clock.`;
+      return info.reason === 'order-owner'
+        ? `That order belongs to another profile, so this account cannot cancel it (${info.message}). If it is a sub-account's order, act for that sub-account.`
+        : `The exchange did not accept the API token (${info.message}). Check the token id and secret, and the computer's clock.`;
     case 'forbidden':
       return `Not permitted: ${info.message}.`;
     case 'not-found':

@@ -82,6 +82,10 @@ const MaintenanceCode = z.looseObject({
   resumeAt: IsoTime.nullish().catch(null),
 });
 
+/** A 401 whose message says the order is someone else's (not a refused token). */
+const ORDER_OWNER_401 =
+  /belongs? to (another|a different) (profile|account|user)|not the owner of/i;
+
 /** The HTTP status of a response turned into error data a UI can show. */
 export function errorFromResponse(
   status: number,
@@ -112,7 +116,10 @@ export function errorFromResponse(
       return { kind: 'rejected', status, message };
     }
     case 401:
-      return { kind: 'unauthenticated', message };
+      // The same status says "not your order" on a cancel: only the server's words tell.
+      return ORDER_OWNER_401.test(message)
+        ? { kind: 'unauthenticated', message, reason: 'order-owner' }
+        : { kind: 'unauthenticated', message };
     case 403:
       return { kind: 'forbidden', message };
     case 404:
@@ -327,6 +334,7 @@ export class HttpTransport {
       );
       if (
         info.kind === 'unauthenticated' &&
+        info.reason === undefined &&
         signer &&
         !skewRetried &&
         Math.abs(this.clock.offset - offsetBefore) > SKEW_RETRY_THRESHOLD_MS

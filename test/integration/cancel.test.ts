@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CancelBatchResponse, OrderStatuses } from '../../lib/api/orders';
+import { errorSentence } from '../../lib/client/errors';
 import type { ExchangeClient } from '../../lib/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
 import {
@@ -124,12 +125,14 @@ describe('cancellation', () => {
     expect(info.kind === 'rejected' && info.message).toMatch(/resolved/);
   });
 
-  it('401 when the order belongs to another profile', async () => {
+  it('401 when the order belongs to another profile, said as such (not as a refused token)', async () => {
     const placed = await rest();
     const bob = await clientFor(sandbox, 'bob');
-    expect((await rejectionOf(bob.cancelOrder({ orderId: placed.order.id }))).kind).toBe(
-      'unauthenticated',
-    );
+    const info = await rejectionOf(bob.cancelOrder({ orderId: placed.order.id }));
+    expect(info).toMatchObject({ kind: 'unauthenticated', reason: 'order-owner' });
+    expect(errorSentence(info)).toMatch(/^That order belongs to another profile/);
+    const viaDelete = await rejectionOf(bob.deleteOrder(placed.order.id));
+    expect(viaDelete).toMatchObject({ kind: 'unauthenticated', reason: 'order-owner' });
   });
 
   it('403 without the trading scope, and for onBehalfOf without delegated_signing', async () => {
