@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoTime, record, TradingMode } from './primitives';
+import { IsoTime, ReportedTradingMode, record } from './primitives';
 
 /** `{ message: [ {field, message} ], error, statusCode }`. */
 export const ValidationErrorBody = record({
@@ -17,12 +17,16 @@ export const GeneralErrorBody = record({
 });
 export type GeneralErrorBody = z.infer<typeof GeneralErrorBody>;
 
-/** Maintenance 425: `{ code, message, mode, resumeAt }`. */
+/**
+ * Maintenance 425: `{ code, message, mode, resumeAt }`. What tells it from a receive-window
+ * 425 is the `code`; `resumeAt` may be absent or null (a mode with no planned end), and a
+ * mode we do not know reads as `UNRECOGNIZED`, so neither loses the mode that was sent.
+ */
 export const TradingModeErrorBody = record({
-  code: z.string(),
+  code: z.string().min(1),
   message: z.string(),
-  mode: TradingMode,
-  resumeAt: IsoTime.nullable(),
+  mode: ReportedTradingMode,
+  resumeAt: IsoTime.nullish().transform((v) => v ?? null),
 });
 export type TradingModeErrorBody = z.infer<typeof TradingModeErrorBody>;
 

@@ -36,12 +36,17 @@ export const OrderbookUpdateEvent = record({
 });
 export type OrderbookUpdateEvent = z.infer<typeof OrderbookUpdateEvent>;
 
-/** AMM price tick (shape is ours). */
+/**
+ * An AMM market's price (shape is ours): sent to `subscribe_market_prices` subscribers of an
+ * AMM market once on subscribing and after each change of its pool price. AMM markets have
+ * no order book, so this is their only live price.
+ */
 export const NewPriceDataEvent = record({
   marketSlug: z.string(),
   prices: z.tuple([Price, Price]),
   timestamp: IsoTime,
 });
+export type NewPriceDataEvent = z.infer<typeof NewPriceDataEvent>;
 
 export const PositionsEvent = record({
   account: z.string(),

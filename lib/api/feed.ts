@@ -1,11 +1,32 @@
 import { z } from 'zod';
-import { DecimalString, IsoTime, Outcome, PricePair, record } from './primitives';
+import {
+  DecimalString,
+  IsoTime,
+  PricePair,
+  record,
+  tolerantEnum,
+  UNRECOGNIZED,
+} from './primitives';
+
+/*
+ * Enums the feed sends are read tolerantly (an unknown value reads as `UNRECOGNIZED`) so a
+ * value added by the exchange costs one card its detail, never the whole page. The
+ * audiences stay strict: the client asked for one and pages with it.
+ */
 
 export const FeedAudience = z.enum(['all', 'following', 'featured']);
 export type FeedAudience = z.infer<typeof FeedAudience>;
 
-export const FeedEmptyReason = z.enum(['NO_FOLLOWS', 'NO_RECENT_ACTIVITY']);
-export type FeedEmptyReason = z.infer<typeof FeedEmptyReason>;
+/** A reason this version does not know is shown as a plain empty page. */
+export const FeedEmptyReason = tolerantEnum(['NO_FOLLOWS', 'NO_RECENT_ACTIVITY']);
+export type FeedEmptyReason = z.output<typeof FeedEmptyReason>;
+
+/** `facts.side` and `facts.outcome` of a trade. */
+export const FeedSide = tolerantEnum(['BUY', 'SELL']);
+export type FeedSide = z.output<typeof FeedSide>;
+/** An outcome we cannot name is never valued at a price (which of the pair would it be?). */
+export const FeedOutcome = tolerantEnum(['YES', 'NO']);
+export type FeedOutcome = z.output<typeof FeedOutcome>;
 
 export const FeedProfile = record({
   id: z.number().int(),
@@ -58,8 +79,38 @@ export const GroupSubject = record({
   prices: z.null(),
 });
 
-export const FeedSubject = z.discriminatedUnion('kind', [MarketSubject, GroupSubject]);
-export type FeedSubject = z.infer<typeof FeedSubject>;
+const KNOWN_SUBJECT_KINDS: readonly string[] = ['MARKET', 'GROUP'];
+
+/**
+ * A subject kind this version does not know: kept for its title and link. Its lifecycle
+ * and price keys mean nothing we can rely on, so all of them read as null (a price is
+ * never guessed). A known kind with a malformed body is still an error.
+ */
+export const UnrecognizedSubject = record({
+  ...subjectBase,
+  kind: z
+    .string()
+    .refine((k) => !KNOWN_SUBJECT_KINDS.includes(k), 'known subject kind with a malformed body'),
+}).transform((s) => ({
+  ...s,
+  kind: UNRECOGNIZED,
+  groupSlug: null,
+  groupTitle: null,
+  groupImageUrl: null,
+  createdAt: null,
+  startAt: null,
+  deadline: null,
+  resolvedAt: null,
+  winningOutcomeIndex: null,
+  payoutNumerators: null,
+  prices: null,
+}));
+
+export const FeedSubject = z.union([
+  z.discriminatedUnion('kind', [MarketSubject, GroupSubject]),
+  UnrecognizedSubject,
+]);
+export type FeedSubject = z.output<typeof FeedSubject>;
 
 export const ParlayLegDisplay = record({
   marketId: z.number().int(),
@@ -84,8 +135,8 @@ export const ParlayDisplay = record({
 export type ParlayDisplay = z.infer<typeof ParlayDisplay>;
 
 export const TradeFacts = record({
-  side: z.enum(['BUY', 'SELL']),
-  outcome: Outcome,
+  side: FeedSide,
+  outcome: FeedOutcome,
   contracts: DecimalString,
   price: DecimalString,
   notional: DecimalString,
@@ -99,14 +150,17 @@ export const SoldFacts = TradeFacts.extend({
   roi: DecimalString.nullable(),
 });
 
-export const ResolutionResult = z.enum(['WON', 'LOST', 'BREAK_EVEN']);
-export type ResolutionResult = z.infer<typeof ResolutionResult>;
+export const RESOLUTION_RESULTS = ['WON', 'LOST', 'BREAK_EVEN'] as const;
+/** What the sandbox writes. */
+export type KnownResolutionResult = (typeof RESOLUTION_RESULTS)[number];
+export const ResolutionResult = tolerantEnum(RESOLUTION_RESULTS);
+export type ResolutionResult = z.output<typeof ResolutionResult>;
 
 /** Per-market breakdown of a RESOLVED entry (field names are ours: the spec does not show them). */
 export const ResolvedPositionBreakdown = record({
   marketSlug: z.string(),
   marketTitle: z.string(),
-  outcome: Outcome,
+  outcome: FeedOutcome,
   contracts: DecimalString,
   costBasis: DecimalString,
   payout: DecimalString,
@@ -237,6 +291,11 @@ export const FeedQuery = z.object({
     .min(1, 'limit must be between 1 and 30')
     .max(30, 'limit must be between 1 and 30')
     .default(30),
-  cursor: z.string().min(1).optional(),
+  /**
+   * Opaque: any string is a cursor to the query's shape, and whether it is a valid one is
+   * the feed's to say (an empty or edited cursor is 400 TRADING_FEED_CURSOR_INVALID, spec
+   * rule 2, not a validation body).
+   */
+  cursor: z.string().optional(),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;

@@ -8,4 +8,5 @@ export * from './orders';
 export * from './portfolio';
 export * from './primitives';
 export * from './profiles';
+export * from './queries';
 export * from './sandbox';

@@ -9,48 +9,80 @@ import {
   record,
   SideLike,
   StpPolicy,
+  tolerantEnum,
   Uint256String,
   UnsignedRawAmount,
   Uuid,
 } from './primitives';
 import { SettlementStatus } from './user-orders';
 
-export { SettlementStatus, UserOrder, UserOrders } from './user-orders';
-
-/** Largest raw amount we put on the wire as a JSON number (exact in every JSON parser). */
-export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
-
-const wireInteger = (what: string) =>
-  z
-    .union([
-      z.number().int(`${what} must be a whole number`).nonnegative(`${what} must not be negative`),
-      z.string().regex(/^\d+$/, `${what} must be a whole number`),
-    ])
-    .transform((v) => BigInt(v))
-    .refine((v) => v <= MAX_WIRE_AMOUNT, `${what} is too large`);
+export {
+  type KnownSettlementStatus,
+  SETTLEMENT_STATUSES,
+  SettlementStatus,
+  UserOrder,
+  UserOrders,
+} from './user-orders';
 
 /**
- * The signed order as it travels in `POST /orders` (the `order` field). Structural
- * rules only; the business rules (nonce 0, amount floor, price grid) live in
- * `lib/orders/rules.ts` so that client and sandbox report them with the same words.
+ * Largest integer that travels exactly as a JSON number. The spec types makerAmount,
+ * takerAmount and nonce as integers (not strings), and a JSON parser reads a number through
+ * a float: beyond 2^53 − 1 the value that arrives is not the value that was signed. Such an
+ * order is refused before sending (9,007,199,254 collateral units, far beyond any order),
+ * rather than sent as a string the spec does not allow or as a number that silently changes.
+ */
+export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A JSON integer, exact (a safe integer), as a bigint. */
+const jsonInteger = (what: string) =>
+  z
+    .number(`${what} must be a JSON integer`)
+    .refine(Number.isInteger, `${what} must be a whole number`)
+    .refine(
+      (v) => !Number.isInteger(v) || Number.isSafeInteger(v),
+      `${what} is too large to travel exactly as a JSON integer (at most ${Number.MAX_SAFE_INTEGER})`,
+    )
+    .refine((v) => v >= 0, `${what} must not be negative`)
+    .transform((v) => BigInt(v));
+
+/** The spec's "string/integer": a decimal string, or a JSON integer that is exact. */
+const stringOrJsonInteger = (what: string) =>
+  z
+    .union([
+      z.string().regex(/^\d+$/, `${what} must be a whole number`),
+      z
+        .number(`${what} must be a decimal string or a JSON integer`)
+        .refine(Number.isInteger, `${what} must be a whole number`)
+        .refine(
+          (v) => !Number.isInteger(v) || Number.isSafeInteger(v),
+          `${what} is too large to be exact as a JSON number: send it as a decimal string`,
+        )
+        .refine((v) => v >= 0, `${what} must not be negative`),
+    ])
+    .transform((v) => BigInt(v));
+
+/**
+ * The signed order as it travels in `POST /orders` (the `order` field), typed exactly as the
+ * spec's table: `salt` and `expiration` string/integer, `tokenId` a decimal string,
+ * `makerAmount`, `takerAmount`, `nonce`, `feeRateBps`, `side`, `signatureType` integers,
+ * `price` a number. Structural rules only; the business rules (nonce 0, amount floor, price
+ * grid) live in `lib/orders/rules.ts` so that client and sandbox report them with the same
+ * words.
  */
 export const SignedOrderWire = z.object({
-  salt: z.union([Uint256String, wireInteger('salt')]).transform((v) => BigInt(v)),
+  salt: stringOrJsonInteger('salt').refine((v) => v < 2n ** 256n, 'salt does not fit in uint256'),
   maker: Address,
   signer: Address,
   taker: Address,
   tokenId: Uint256String,
-  makerAmount: wireInteger('makerAmount'),
-  takerAmount: wireInteger('takerAmount'),
-  nonce: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => BigInt(v)),
+  makerAmount: jsonInteger('makerAmount'),
+  takerAmount: jsonInteger('takerAmount'),
+  nonce: jsonInteger('nonce'),
   feeRateBps: z.number().int().min(0).max(10_000),
   side: z.union([z.literal(0), z.literal(1)]),
   signature: HexString.optional(),
   signatureType: z.number().int().min(0).optional(),
-  expiration: z
-    .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
-    .transform((v) => BigInt(v))
-    .optional(),
+  expiration: stringOrJsonInteger('expiration').optional(),
   price: z.number().optional(),
 });
 export type SignedOrderWire = z.input<typeof SignedOrderWire>;
@@ -201,8 +233,24 @@ export const CANCEL_MESSAGES = {
   notCancellable: 'Order not found or already canceled',
 } as const;
 
+const CANCEL_SUCCESS_MESSAGES = [
+  CANCEL_MESSAGES.canceled,
+  CANCEL_MESSAGES.delayedCanceled,
+] as const;
+
+/**
+ * A 200 is a cancellation whatever its words: a message we do not know reads as the
+ * general one (only the delayed variant says more), never as a failed request.
+ */
 export const CancelResponse = record({
-  message: z.enum([CANCEL_MESSAGES.canceled, CANCEL_MESSAGES.delayedCanceled]),
+  message: z
+    .custom<(typeof CANCEL_SUCCESS_MESSAGES)[number]>(
+      (v) => typeof v === 'string',
+      'expected a string',
+    )
+    .transform((m): (typeof CANCEL_SUCCESS_MESSAGES)[number] =>
+      m === CANCEL_MESSAGES.delayedCanceled ? m : CANCEL_MESSAGES.canceled,
+    ),
 });
 export type CancelResponse = z.infer<typeof CancelResponse>;
 
@@ -240,15 +288,20 @@ export const OrderStatusBody = z
   });
 export type OrderStatusBody = z.input<typeof OrderStatusBody>;
 
-export const OrderStatusValue = z.enum([
+export const ORDER_STATUS_VALUES = [
   'OPEN',
   'FILLED',
   'PARTIALLY_FILLED',
   'CANCELED',
   'DELAYED',
   'UNKNOWN',
-]);
-export type OrderStatusValue = z.infer<typeof OrderStatusValue>;
+] as const;
+/**
+ * `UNKNOWN` is a real answer (the exchange does not know the order); a status this
+ * version does not know is `UNRECOGNIZED`, which the desk treats as "ask again later".
+ */
+export const OrderStatusValue = tolerantEnum(ORDER_STATUS_VALUES);
+export type OrderStatusValue = z.output<typeof OrderStatusValue>;
 
 export const OrderStatus = record({
   orderId: z.string().nullable(),

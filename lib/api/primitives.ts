@@ -11,6 +11,28 @@ import { z } from 'zod';
 /** A JSON object that keeps keys we do not read (the server may add fields). */
 export const record = z.looseObject;
 
+/**
+ * What a tolerant enum reads a value this version does not know as. Not `UNKNOWN`: the
+ * order-status batch already uses that word for "the exchange does not know this order",
+ * which makes the desk send again; a status we cannot read must never mean that.
+ */
+export const UNRECOGNIZED = 'UNRECOGNIZED';
+export type Unrecognized = typeof UNRECOGNIZED;
+
+/**
+ * An enum in a server body, read tolerantly (conventions.md: unknown enum values never
+ * crash a screen): any other string becomes `UNRECOGNIZED`, which every consumer handles;
+ * a non-string is still an error. Parsing is idempotent (an `UNRECOGNIZED` parses as
+ * itself), so parsed data can cross extension messaging and be parsed again. Requests,
+ * and the sandbox's own records, use the strict values.
+ */
+export function tolerantEnum<const V extends readonly [string, ...string[]]>(values: V) {
+  const known: ReadonlySet<string> = new Set(values);
+  return z
+    .custom<V[number] | Unrecognized>((v) => typeof v === 'string', 'expected a string')
+    .transform((v): V[number] | Unrecognized => (known.has(v) ? v : UNRECOGNIZED));
+}
+
 /** Signed integer in raw units (6 decimals), as a string: `"5500000"`, `"-120"`. */
 export const RawAmount = z
   .string()
@@ -89,8 +111,12 @@ export const SideLike = z
 export const OrderType = z.enum(['GTC', 'FAK', 'FOK']);
 export type OrderType = z.infer<typeof OrderType>;
 
-export const TradingMode = z.enum(['normal', 'post_only', 'cancel_only', 'disabled']);
+export const TRADING_MODES = ['normal', 'post_only', 'cancel_only', 'disabled'] as const;
+export const TradingMode = z.enum(TRADING_MODES);
 export type TradingMode = z.infer<typeof TradingMode>;
+/** The trading mode as the exchange reports it: a mode we do not know is `UNRECOGNIZED`. */
+export const ReportedTradingMode = tolerantEnum(TRADING_MODES);
+export type ReportedTradingMode = z.output<typeof ReportedTradingMode>;
 
 export const StpPolicy = z.enum(['cancel_maker', 'cancel_taker', 'cancel_both']);
 export type StpPolicy = z.infer<typeof StpPolicy>;

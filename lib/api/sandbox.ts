@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettlementStatus } from './orders';
+import { SETTLEMENT_STATUSES } from './orders';
 import {
   Address,
   IsoTime,
@@ -13,7 +13,16 @@ import {
 /** `GET /__sandbox/accounts` (sandbox only). Private keys are demo keys, public by design. */
 export const SandboxAccount = record({
   label: z.string(),
-  role: z.enum(['trader', 'partner', 'subaccount', 'readonly', 'smart_wallet', 'bot']),
+  role: z.enum([
+    'trader',
+    'partner',
+    /** A partner's token with `trading` but not `delegated_signing`. */
+    'partner_trading',
+    'subaccount',
+    'readonly',
+    'smart_wallet',
+    'bot',
+  ]),
   profileId: z.number().int(),
   account: Address,
   privateKey: z.string().nullable(),
@@ -34,6 +43,14 @@ export const SandboxTradingModeBody = z.object({
   resumeAt: IsoTime.nullable().optional(),
 });
 export const SandboxClockBody = z.object({ offsetMs: z.number().int() });
+/** `POST /__sandbox/markets/:slug/amm-price`: sets an AMM market's pool price (YES, 0–1). */
+export const SandboxAmmPriceBody = z.object({
+  yes: z
+    .number()
+    .min(0.001, 'yes must be between 0.001 and 0.999')
+    .max(0.999, 'yes must be between 0.001 and 0.999')
+    .refine((p) => Number.isInteger(Math.round(p * 1e6) / 1e3), 'yes has at most 3 decimals'),
+});
 export const SandboxFeedState = z.enum(['ready', 'initializing', 'stale']);
 export type SandboxFeedState = z.infer<typeof SandboxFeedState>;
 export const SandboxFeedStateBody = z.object({ state: SandboxFeedState });
@@ -67,7 +84,7 @@ export const SandboxOrder = record({
   delegated: z.boolean(),
   postOnly: z.boolean(),
   status: SandboxOrderStatus,
-  settlementStatus: SettlementStatus.nullable(),
+  settlementStatus: z.enum(SETTLEMENT_STATUSES).nullable(),
   /** Why a REJECTED order was refused, or why an order ended (KILLED, STP, …). */
   reason: z.string().nullable(),
   /** Contracts; for a FOK BUY, collateral (the order is sized by what it spends). */

@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { IntegerLike, IsoTime, OrderType, record, Side, UnsignedRawAmount } from './primitives';
+import {
+  IntegerLike,
+  IsoTime,
+  OrderType,
+  record,
+  Side,
+  tolerantEnum,
+  UnsignedRawAmount,
+} from './primitives';
 
 /*
  * Kept apart from orders.ts so that the page panel (which only lists orders) does not
  * construct the schemas of placement and cancellation.
  */
 
-export const SettlementStatus = z.enum([
+export const SETTLEMENT_STATUSES = [
   'UNMATCHED',
   'MATCHED',
   'MINED',
@@ -15,8 +23,17 @@ export const SettlementStatus = z.enum([
   'FAILED',
   'DELAYED',
   'CANCELED',
-]);
-export type SettlementStatus = z.infer<typeof SettlementStatus>;
+] as const;
+/** The spec's values: all the sandbox ever sends. */
+export type KnownSettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
+/**
+ * `execution.settlementStatus` and the same field of user orders and order statuses. A
+ * status the exchange adds later reads as `UNRECOGNIZED`: the desk then asks the
+ * exchange about the order instead of failing the placement (which it would retry forever).
+ */
+export const SettlementStatus = tolerantEnum(SETTLEMENT_STATUSES);
+export type SettlementStatus = z.output<typeof SettlementStatus>;
 
 /** `GET /markets/:slug/user-orders`: the caller's open (and delayed) orders on one market. */
 export const UserOrder = record({

@@ -57,7 +57,8 @@ export function panelBlock(input: PanelInputs): PanelBlock | null {
     return block('not-set-up', 'Set up your API token in the extension to trade here.', false);
   if (input.vault === 'locked')
     return block('locked', 'Unlock the extension to trade here.', false);
-  if (mode && mode.mode !== 'normal') {
+  // A mode this version does not know blocks nothing here: the exchange's answer decides.
+  if (mode && mode.mode !== 'normal' && mode.mode !== 'UNRECOGNIZED') {
     const words =
       mode.mode === 'post_only'
         ? 'The exchange accepts post-only orders only; one-click orders are paused.'

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TradingMode } from '../api/primitives';
+import { ReportedTradingMode } from '../api/primitives';
 
 const Issue = z.object({ field: z.string(), message: z.string() });
 
@@ -17,7 +17,7 @@ export const ClientErrorInfo = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('trading-mode'),
     code: z.string(),
-    mode: TradingMode,
+    mode: ReportedTradingMode,
     resumeAt: z.string().nullable(),
     message: z.string(),
   }),
@@ -33,7 +33,16 @@ export const ClientErrorInfo = z.discriminatedUnion('kind', [
     message: z.string(),
   }),
   z.object({ kind: z.literal('rate-limited'), retryAfterMs: z.number().nullable() }),
-  z.object({ kind: z.literal('unauthenticated'), message: z.string() }),
+  /**
+   * 401. `reason: 'order-owner'`: the request was authenticated, but the order it names
+   * belongs to another profile (spec: a cancel of another profile's order is 401); else the
+   * token itself was refused.
+   */
+  z.object({
+    kind: z.literal('unauthenticated'),
+    message: z.string(),
+    reason: z.literal('order-owner').optional(),
+  }),
   z.object({ kind: z.literal('forbidden'), message: z.string() }),
   z.object({ kind: z.literal('not-found'), message: z.string() }),
   z.object({ kind: z.literal('conflict'), message: z.string() }),
@@ -78,11 +87,12 @@ function when(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? '' : ` Trading resumes at ${date.toLocaleString()}.`;
 }
 
-const MODE_WORDS: Record<TradingMode, string> = {
+const MODE_WORDS: Record<ReportedTradingMode, string> = {
   normal: 'trading is open',
   post_only: 'the exchange accepts post-only orders only',
   cancel_only: 'the exchange accepts cancellations only',
   disabled: 'trading is disabled',
+  UNRECOGNIZED: 'the exchange is in a trading mode this version does not know',
 };
 
 /** One sentence a person can act on. */
@@ -95,8 +105,11 @@ export function errorSentence(info: ClientErrorInfo): string {
         ? `Not sent: ${list || 'the order is not valid'}.`
         : `The exchange refused the request: ${list || 'invalid data'}.`;
     }
-    case 'trading-mode':
-      return `Not accepted now: ${MODE_WORDS[info.mode]}.${when(info.resumeAt)}`;
+    case 'trading-mode': {
+      // Of a mode we cannot name, the exchange's own words are the only explanation.
+      const detail = info.mode === 'UNRECOGNIZED' && info.message ? ` (${info.message})` : '';
+      return `Not accepted now: ${MODE_WORDS[info.mode]}${detail}.${when(info.resumeAt)}`;
+    }
     case 'receive-window':
       return 'The order reached the exchange too late (receive window); it was not placed.';
     case 'feed-cursor':
@@ -112,7 +125,9 @@ export function errorSentence(info: ClientErrorInfo): string {
         ? `Too many requests; try again in ${Math.ceil(info.retryAfterMs / 1000)} s.`
         : 'Too many requests; try again in a moment.';
     case 'unauthenticated':
-      return `The exchange did not accept the API token (${info.message}). Check the token id and secret, and the computer's clock.`;
+      return info.reason === 'order-owner'
+        ? `That order belongs to another profile, so this account cannot cancel it (${info.message}). If it is a sub-account's order, act for that sub-account.`
+        : `The exchange did not accept the API token (${info.message}). Check the token id and secret, and the computer's clock.`;
     case 'forbidden':
       return `Not permitted: ${info.message}.`;
     case 'not-found':

@@ -24,6 +24,14 @@ import {
   WithdrawResult,
 } from '../api/portfolio';
 import { PartnerAccount, PartnerAccounts, Profile, PublicProfile } from '../api/profiles';
+import {
+  type HistoricalPriceInterval,
+  HistoricalPriceQuery,
+  MarketSearchQuery,
+  OnBehalfOfQuery,
+  Paging,
+  PnlChartQuery,
+} from '../api/queries';
 import type { OrderMarket } from '../orders/build';
 import { ExchangeError } from './errors';
 import { HttpTransport, type QueryValue, type TransportOptions } from './http';
@@ -46,6 +54,21 @@ function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   }
   return parsed.data;
 }
+
+/**
+ * A query checked with the schema the exchange (sandbox) parses it with, then sent as the
+ * caller gave it: defaults stay the server's, and nothing is added to the URL.
+ */
+function checkedQuery<S extends z.ZodType>(
+  schema: S,
+  query: Record<string, QueryValue>,
+): Record<string, QueryValue> {
+  validated(schema, query);
+  return query;
+}
+
+const actAsQuery = (actAs: ActAs) =>
+  checkedQuery(OnBehalfOfQuery, { onBehalfOf: actAs.onBehalfOf });
 
 /**
  * One method per endpoint of the spec and of conventions.md. Every answer is parsed
@@ -122,7 +145,7 @@ export class ExchangeClient {
 
   async cancelOrder(id: { orderId: string } | { clientOrderId: string }, actAs: ActAs = {}) {
     const body = validated(CancelOrderBody, id);
-    return this.post('/orders/cancel', body, CancelResponse, { onBehalfOf: actAs.onBehalfOf });
+    return this.post('/orders/cancel', body, CancelResponse, actAsQuery(actAs));
   }
 
   /** `DELETE /orders/{orderId}`: the older way to cancel by internal id. */
@@ -135,16 +158,16 @@ export class ExchangeClient {
     });
   }
 
-  async cancelBatch(orderIds: string[]) {
+  async cancelBatch(orderIds: string[], actAs: ActAs = {}) {
     const body = validated(CancelBatchBody, { orderIds });
-    return this.post('/orders/cancel-batch', body, CancelBatchResponse);
+    return this.post('/orders/cancel-batch', body, CancelBatchResponse, actAsQuery(actAs));
   }
 
-  cancelAllOnMarket(marketSlug: string, actAs: ActAs = {}) {
+  async cancelAllOnMarket(marketSlug: string, actAs: ActAs = {}) {
     return this.http.request({
       method: 'DELETE',
       path: `/orders/all/${enc(marketSlug)}`,
-      query: { onBehalfOf: actAs.onBehalfOf },
+      query: actAsQuery(actAs),
       auth: 'required',
       schema: CancelAllResponse,
     });
@@ -155,35 +178,36 @@ export class ExchangeClient {
   }
 
   // ── Portfolio ─────────────────────────────────────────────────────────────────
-  getPositions(actAs: ActAs = {}) {
-    return this.get('/portfolio/positions', Positions, 'required', {
-      onBehalfOf: actAs.onBehalfOf,
-    });
+  async getPositions(actAs: ActAs = {}) {
+    return this.get('/portfolio/positions', Positions, 'required', actAsQuery(actAs));
   }
 
-  getTrades(actAs: ActAs & { limit?: number; page?: number } = {}) {
-    return this.get('/portfolio/trades', Trades, 'required', { ...actAs });
+  async getTrades(actAs: ActAs & { limit?: number; page?: number } = {}) {
+    const query = { ...actAsQuery(actAs), ...checkedQuery(Paging, { ...actAs }) };
+    return this.get('/portfolio/trades', Trades, 'required', query);
   }
 
-  getPnlChart(timeframe: PnlTimeframe = '1w', actAs: ActAs = {}) {
-    return this.get('/portfolio/pnl-chart', PnlChart, 'required', {
-      timeframe,
-      onBehalfOf: actAs.onBehalfOf,
-    });
+  async getPnlChart(timeframe: PnlTimeframe = '1w', actAs: ActAs = {}) {
+    const query = { ...actAsQuery(actAs), ...checkedQuery(PnlChartQuery, { timeframe }) };
+    return this.get('/portfolio/pnl-chart', PnlChart, 'required', query);
   }
 
-  getHistory(actAs: ActAs & { limit?: number; page?: number } = {}) {
-    return this.get('/portfolio/history', History, 'required', { ...actAs });
+  async getHistory(actAs: ActAs & { limit?: number; page?: number } = {}) {
+    const query = { ...actAsQuery(actAs), ...checkedQuery(Paging, { ...actAs }) };
+    return this.get('/portfolio/history', History, 'required', query);
   }
 
   async withdraw(body: z.input<typeof WithdrawBody>) {
     return this.post('/portfolio/withdraw', validated(WithdrawBody, body), WithdrawResult);
   }
 
-  getWithdrawalAddresses(actAs: ActAs = {}) {
-    return this.get('/portfolio/withdrawal-addresses', WithdrawalAddresses, 'required', {
-      onBehalfOf: actAs.onBehalfOf,
-    });
+  async getWithdrawalAddresses(actAs: ActAs = {}) {
+    return this.get(
+      '/portfolio/withdrawal-addresses',
+      WithdrawalAddresses,
+      'required',
+      actAsQuery(actAs),
+    );
   }
 
   // ── Maintenance and markets (public) ──────────────────────────────────────────
@@ -191,12 +215,17 @@ export class ExchangeClient {
     return this.get('/maintenance/status', MaintenanceStatus, 'none');
   }
 
-  getActiveMarkets(query: { page?: number; limit?: number } = {}) {
-    return this.get('/markets/active', ActiveMarkets, 'none', query);
+  async getActiveMarkets(query: { page?: number; limit?: number } = {}) {
+    return this.get('/markets/active', ActiveMarkets, 'none', checkedQuery(Paging, query));
   }
 
-  searchMarkets(query: string) {
-    return this.get('/markets/search', ActiveMarkets, 'none', { query });
+  async searchMarkets(query: string) {
+    return this.get(
+      '/markets/search',
+      ActiveMarkets,
+      'none',
+      checkedQuery(MarketSearchQuery, { query }),
+    );
   }
 
   getMarket(slug: string) {
@@ -207,16 +236,14 @@ export class ExchangeClient {
     return this.get(`/markets/${enc(slug)}/orderbook`, Orderbook, 'none');
   }
 
-  getHistoricalPrice(slug: string, interval = '1h') {
-    return this.get(`/markets/${enc(slug)}/historical-price`, HistoricalPrice, 'none', {
-      interval,
-    });
+  async getHistoricalPrice(slug: string, interval: HistoricalPriceInterval = '1h') {
+    const query = checkedQuery(HistoricalPriceQuery, { interval });
+    return this.get(`/markets/${enc(slug)}/historical-price`, HistoricalPrice, 'none', query);
   }
 
-  getUserOrders(slug: string, actAs: ActAs = {}) {
-    return this.get(`/markets/${enc(slug)}/user-orders`, UserOrders, 'required', {
-      onBehalfOf: actAs.onBehalfOf,
-    });
+  async getUserOrders(slug: string, actAs: ActAs = {}) {
+    const query = actAsQuery(actAs);
+    return this.get(`/markets/${enc(slug)}/user-orders`, UserOrders, 'required', query);
   }
 
   /**

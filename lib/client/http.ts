@@ -5,6 +5,7 @@ import {
   TradingModeErrorBody,
   ValidationErrorBody,
 } from '../api/errors';
+import { IsoTime, ReportedTradingMode, UNRECOGNIZED } from '../api/primitives';
 import { ServerClock } from './clock';
 import { type ClientErrorInfo, ExchangeError } from './errors';
 import type { AuthHeaders, RequestSigner } from './hmac';
@@ -72,11 +73,20 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * A 425 that carries a `code` is maintenance, whatever else is missing or new in it: the
+ * mode it names is kept when it is a string, `UNRECOGNIZED` otherwise.
+ */
 const MaintenanceCode = z.looseObject({
   code: z.string().min(1),
-  message: z.string().optional(),
-  resumeAt: z.string().nullable().optional().catch(null),
+  message: z.string().optional().catch(undefined),
+  mode: ReportedTradingMode.catch(UNRECOGNIZED),
+  resumeAt: IsoTime.nullish().catch(null),
 });
+
+/** A 401 whose message says the order is someone else's (not a refused token). */
+const ORDER_OWNER_401 =
+  /belongs? to (another|a different) (profile|account|user)|not the owner of/i;
 
 /** The HTTP status of a response turned into error data a UI can show. */
 export function errorFromResponse(
@@ -108,7 +118,10 @@ export function errorFromResponse(
       return { kind: 'rejected', status, message };
     }
     case 401:
-      return { kind: 'unauthenticated', message };
+      // The same status says "not your order" on a cancel: only the server's words tell.
+      return ORDER_OWNER_401.test(message)
+        ? { kind: 'unauthenticated', message, reason: 'order-owner' }
+        : { kind: 'unauthenticated', message };
     case 403:
       return { kind: 'forbidden', message };
     case 404:
@@ -127,14 +140,14 @@ export function errorFromResponse(
           message: mode.data.message,
         };
       }
-      // A maintenance body always carries a code; a mode we do not know yet is still
-      // maintenance (treated as the strictest), never a receive-window refusal.
+      // A maintenance body always carries a code: one that breaks the shape is still
+      // maintenance, never a receive-window refusal (which would sign a fresh order).
       const coded = MaintenanceCode.safeParse(body);
       if (coded.success) {
         return {
           kind: 'trading-mode',
           code: coded.data.code,
-          mode: 'disabled',
+          mode: coded.data.mode,
           resumeAt: coded.data.resumeAt ?? null,
           message: coded.data.message ?? message,
         };
@@ -323,6 +336,7 @@ export class HttpTransport {
       );
       if (
         info.kind === 'unauthenticated' &&
+        info.reason === undefined &&
         signer &&
         !skewRetried &&
         Math.abs(this.clock.offset - offsetBefore) > SKEW_RETRY_THRESHOLD_MS

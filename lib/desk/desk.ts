@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../api/events';
 import { modeAllowsNewOrder } from '../api/maintenance';
 import type { OrderPlacementResponse } from '../api/orders';
-import type { Outcome, TradingMode } from '../api/primitives';
+import type { Outcome, ReportedTradingMode } from '../api/primitives';
 import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../client/errors';
 import type { ActAs, ExchangeClient } from '../client/exchange-client';
 import type { AmountIntent } from '../orders/amounts';
@@ -41,7 +41,7 @@ export interface DeskDeps {
   /** `onBehalfOf` for cancels and status checks when acting for a sub-account. */
   actAs(): ActAs;
   limits(): GuardLimits;
-  tradingMode(): TradingMode | null;
+  tradingMode(): ReportedTradingMode | null;
   /** A trading-mode 425 arrived: the background refreshes maintenance status. */
   onTradingModeRefused(info: Extract<ClientErrorInfo, { kind: 'trading-mode' }>): void;
   onChange(view: IntentView): void;
@@ -412,6 +412,8 @@ export class OrderDesk {
     }
     if (found !== null) {
       await this.save(record);
+      // Known to the exchange in a state we cannot read yet: ask again, not at once.
+      if (found === 'reconciling') await this.sleep(Math.min(8_000, 250 * 2 ** round));
       return true;
     }
     // The exchange does not know this clientOrderId.

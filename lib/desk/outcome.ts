@@ -48,13 +48,19 @@ export function stateAfterFill(view: IntentView, filledContracts: bigint): Inten
   return view.state;
 }
 
-/** The state a placement response puts an intent in. */
+/**
+ * The state a placement response puts an intent in. A settlement status this version does
+ * not know says the order exists but not where it stands: ask the exchange (`reconciling`)
+ * rather than guess a final state.
+ */
 export function stateFromExecution(
   view: IntentView,
   execution: Execution,
   filledContracts: bigint,
 ): IntentState {
   switch (execution.settlementStatus) {
+    case 'UNRECOGNIZED':
+      return 'reconciling';
     case 'DELAYED':
       return 'delayed';
     case 'CANCELED':
@@ -70,13 +76,20 @@ export function stateFromExecution(
   }
 }
 
-/** The state a reconciliation status puts an intent in; null when the exchange does not know it. */
+/**
+ * The state a reconciliation status puts an intent in; null when the exchange does not know
+ * the order. The order status decides (only a FAILED settlement overrides it), so an
+ * unrecognized settlement status next to a known order status changes nothing; an order
+ * status we cannot read keeps the intent `reconciling`, to be asked about again later.
+ */
 export function stateFromStatus(view: IntentView, status: OrderStatus): IntentState | null {
   const filled = BigInt(status.filledSize);
   if (status.settlementStatus === 'FAILED') return 'failed';
   switch (status.status) {
     case 'UNKNOWN':
       return null;
+    case 'UNRECOGNIZED':
+      return 'reconciling';
     case 'DELAYED':
       return 'delayed';
     case 'OPEN':

@@ -97,6 +97,7 @@ export function usableDemoAccounts(accounts: readonly SandboxAccount[]): Sandbox
 const ROLE_WORDS: Record<SandboxAccount['role'], string> = {
   trader: 'trader with its own key',
   partner: 'partner with sub-accounts (delegated signing)',
+  partner_trading: 'partner token without delegated signing',
   subaccount: 'sub-account',
   readonly: 'token without trading',
   smart_wallet: 'smart-wallet trader',

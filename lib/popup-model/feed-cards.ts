@@ -1,12 +1,13 @@
 import type {
   FeedEntry,
+  FeedOutcome,
   FeedProfile,
+  FeedSide,
   FeedSubject,
   KnownFeedEntry,
   ParlayLegDisplay,
   ResolutionResult,
 } from '../api/feed';
-import type { Outcome, Side } from '../api/primitives';
 import { traderName } from '../format/identity';
 import { decimalToRaw } from '../format/money';
 import { priceNumberToRaw, valueAtPrice } from '../format/raw-price';
@@ -31,9 +32,9 @@ interface CardBase {
 
 export interface TradeCard extends CardBase {
   kind: 'trade';
-  side: Side;
+  side: FeedSide;
   verb: 'bought' | 'sold';
-  outcome: Outcome;
+  outcome: FeedOutcome;
   contractsRaw: bigint | null;
   /** Raw price (1e6 = 1.00), parsed exactly from the feed's decimal string. */
   priceRaw: bigint | null;
@@ -114,18 +115,26 @@ export function subjectRef(subject: FeedSubject): SubjectRef {
   };
 }
 
+/** How a trade card names its outcome; one the feed sent that we do not know is not guessed. */
+export const OUTCOME_LABELS: Record<FeedOutcome, string> = {
+  YES: 'YES',
+  NO: 'NO',
+  UNRECOGNIZED: 'Other outcome',
+};
+
 /**
  * `contracts` of `outcome` valued at the subject's current price (index 0 = YES,
  * 1 = NO). Null whenever the subject has no price: a GROUP subject, an AMM market,
- * a market with no observations. A price is never invented.
+ * a market with no observations, or an outcome we cannot place in the pair. A price
+ * is never invented.
  */
 export function valueAtSubjectPrice(
   contracts: string,
-  outcome: Outcome,
+  outcome: FeedOutcome,
   subject: FeedSubject,
 ): bigint | null {
   const prices = subject.prices;
-  if (prices === null) return null;
+  if (prices === null || outcome === 'UNRECOGNIZED') return null;
   const price = priceNumberToRaw(outcome === 'YES' ? prices[0] : prices[1]);
   const amount = decimalToRaw(contracts);
   if (price === null || amount === null) return null;

@@ -160,9 +160,16 @@ export class FeedPager {
     this.retryTimer = null;
   }
 
+  /**
+   * A next page is asked for with the audience its cursor carries (spec: after a featured →
+   * all fallback the cursor pages `all`), not the tab's: the server need not take the
+   * cursor under the audience the user picked.
+   */
   private request(cursor: string | null): FeedPageRequest {
     return {
-      audience: this.current.audience,
+      audience: cursor
+        ? (this.current.effectiveAudience ?? this.current.audience)
+        : this.current.audience,
       ...(cursor ? { cursor } : {}),
       ...(this.options.limit ? { limit: this.options.limit } : {}),
     };

@@ -1,4 +1,4 @@
-import type { TradingMode } from '../api/primitives';
+import type { RestrictedTradingMode } from '../api/maintenance';
 import type { PartnerAccount } from '../api/profiles';
 import { shortAddress } from '../format/identity';
 import type { ConnectionState, TradingModeView, VaultView } from '../state/views';
@@ -73,20 +73,23 @@ export function connectionBadge(
   }
 }
 
-const MODE_TITLES: Record<Exclude<TradingMode, 'normal'>, string> = {
+const MODE_TITLES: Record<RestrictedTradingMode, string> = {
   post_only: 'Post-only',
   cancel_only: 'Cancel-only',
   disabled: 'Trading halted',
+  UNRECOGNIZED: 'Unusual trading mode',
 };
 
-const MODE_TEXT: Record<Exclude<TradingMode, 'normal'>, string> = {
+const MODE_TEXT: Record<RestrictedTradingMode, string> = {
   post_only: 'The exchange accepts only orders that rest on the book; one-click orders wait.',
   cancel_only: 'The exchange accepts cancellations only.',
   disabled: 'Trading is disabled; orders cannot be placed or cancelled.',
+  UNRECOGNIZED:
+    'The exchange reports a trading mode this version does not know; it may refuse some orders.',
 };
 
 export interface ModeBanner {
-  mode: Exclude<TradingMode, 'normal'>;
+  mode: RestrictedTradingMode;
   title: string;
   text: string;
   resumeAt: string | null;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  SandboxAmmPriceBody,
   SandboxClockBody,
   SandboxFeedStateBody,
   SandboxTradingModeBody,
 } from '../../lib/api/sandbox';
-import { sandboxAccountView } from '../core/accounts';
+import { sandboxAccountViews } from '../core/accounts';
 import { fail, ok } from '../core/results';
 import { sandboxOrderView } from '../core/views';
 import { type FaultRegistry, FaultsBody, isFaultRule } from '../faults';
@@ -22,7 +23,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
   const { core, faults } = ctx;
 
   publicRoute(app, 'GET', '/__sandbox/accounts', () =>
-    ok(core.accounts.list().map(sandboxAccountView)),
+    ok(core.accounts.list().flatMap(sandboxAccountViews)),
   );
 
   publicRoute(app, 'POST', '/__sandbox/reset', () => {
@@ -66,6 +67,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
       return fail(400, `Market ${slug} is already resolved`);
     }
     return ok({ ok: true });
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/markets/:slug/amm-price', (req) => {
+    const { slug } = req.params as { slug: string };
+    const body = parse(SandboxAmmPriceBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    if (!core.markets.bySlug(slug)) return fail(404, `Market ${slug} not found`);
+    if (!core.setAmmPrice(slug, BigInt(Math.round(body.data.yes * 1000)))) {
+      return fail(400, `Market ${slug} is not an open AMM market`);
+    }
+    return ok(core.ammPriceData(slug));
   });
 
   publicRoute(app, 'POST', '/__sandbox/faults', (req) => {

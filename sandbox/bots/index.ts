@@ -1,6 +1,7 @@
 import { SEED_MAKER_LABELS } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import { Rng } from '../core/rng';
+import { ammPool } from './amm';
 import { type Actor, BotLoop } from './loop';
 import { marketMaker } from './makers';
 import { taker } from './takers';
@@ -25,7 +26,8 @@ const TAKER_LABELS = ['bot-taker-1', 'bot-taker-2', 'bot-taker-3'] as const;
 
 /**
  * Trading bots: per tradable CLOB market two makers quoting both outcomes around a
- * drifting midpoint, and three takers trading FAK/FOK both ways now and then. Every order
+ * drifting midpoint, three takers trading FAK/FOK both ways now and then, and the AMM
+ * market's pool price drifting. Every order
  * is signed with the bot's key and placed through `core.placeOrder`. Deterministic for a
  * seed (the same orders in the same order); one to two orders a second in all.
  */
@@ -77,6 +79,16 @@ export function startBots(core: SandboxCore, options: BotOptions): RunningBots {
         root.fork(`taker-timing:${label}`),
       ),
     );
+  }
+  for (const market of core.markets.list()) {
+    if (market.tradeType !== 'amm') continue;
+    const pool = ammPool(
+      core,
+      market.slug,
+      root.fork(`amm:${market.slug}`),
+      root.fork(`amm-timing:${market.slug}`),
+    );
+    if (pool) actors.push(pool);
   }
   const loop = new BotLoop(actors, options.pace ?? 1);
   loop.start();

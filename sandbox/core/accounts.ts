@@ -26,6 +26,11 @@ export interface SandboxProfile {
   /** Whether the key is the user's own (served by `GET /__sandbox/accounts`). */
   keyIsPublic: boolean;
   token: ApiToken | null;
+  /**
+   * More tokens of the same profile, each served as its own demo account under its own
+   * label: a partner may hold several tokens with different scopes.
+   */
+  extraTokens: (ApiToken & { label: string; role: AccountRole })[];
   partnerProfileId: number | null;
   displayName: string;
   username: string;
@@ -51,6 +56,7 @@ interface Seed {
   key?: Hex;
   keyIsPublic?: boolean;
   token?: { n: number; scopes: Scope[] };
+  extraTokens?: { label: string; role: AccountRole; n: number; scopes: Scope[] }[];
   partnerProfileId?: number;
   displayName: string;
   rankName?: string;
@@ -105,6 +111,9 @@ export const SEEDED_PROFILES: readonly Seed[] = [
     role: 'partner',
     profileId: 201,
     token: { n: 5, scopes: ['trading', 'delegated_signing', 'withdrawal'] },
+    // The same partner with `trading` only: it may place orders it signs for its
+    // sub-accounts (`onBehalfOf`), but neither send unsigned ones nor cancel for them.
+    extraTokens: [{ label: 'partner-trading', role: 'partner_trading', n: 6, scopes: ['trading'] }],
     displayName: 'Partner Desk',
     rankName: 'Partner',
     allowlist: [{ label: 'partner-treasury', active: true }],
@@ -155,6 +164,13 @@ function buildProfile(seed: Seed): SandboxProfile {
           scopes: [...seed.token.scopes],
         }
       : null,
+    extraTokens: (seed.extraTokens ?? []).map((t) => ({
+      label: t.label,
+      role: t.role,
+      tokenId: `sandbox-token-${t.label}`,
+      secret: demoSecret(t.n),
+      scopes: [...t.scopes],
+    })),
     partnerProfileId: seed.partnerProfileId ?? null,
     displayName: seed.displayName,
     username: carol ? 'carol' : seed.label.replace(/-/g, '_'),
@@ -194,7 +210,16 @@ export class AccountRegistry {
   }
 
   byTokenId(tokenId: string): SandboxProfile | undefined {
-    return this.profiles.find((p) => p.token?.tokenId === tokenId);
+    return this.tokenById(tokenId)?.profile;
+  }
+
+  /** The profile a token belongs to, and that token (with its own scopes). */
+  tokenById(tokenId: string): { profile: SandboxProfile; token: ApiToken } | undefined {
+    for (const profile of this.profiles) {
+      const token = [profile.token, ...profile.extraTokens].find((t) => t?.tokenId === tokenId);
+      if (token) return { profile, token };
+    }
+    return undefined;
   }
 
   byAddress(address: string): SandboxProfile | undefined {
@@ -248,6 +273,21 @@ export function profileView(p: SandboxProfile): Profile {
     tradeWalletOption: p.tradeWalletOption,
     smartWallet: p.smartWallet,
   };
+}
+
+/** Every demo account of a profile: its own token, then each extra token under its label. */
+export function sandboxAccountViews(p: SandboxProfile): SandboxAccount[] {
+  return [
+    sandboxAccountView(p),
+    ...p.extraTokens.map((t) => ({
+      ...sandboxAccountView(p),
+      label: t.label,
+      role: t.role,
+      tokenId: t.tokenId,
+      secret: t.secret,
+      scopes: [...t.scopes],
+    })),
+  ];
 }
 
 export function sandboxAccountView(p: SandboxProfile): SandboxAccount {

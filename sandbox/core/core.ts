@@ -1,4 +1,4 @@
-import type { OrderEventInput } from '../../lib/api/events';
+import type { NewPriceDataEvent, OrderEventInput } from '../../lib/api/events';
 import type { Orderbook } from '../../lib/api/markets';
 import type { TradingMode } from '../../lib/api/primitives';
 import type { SandboxFeedState } from '../../lib/api/sandbox';
@@ -77,6 +77,8 @@ export class SandboxCore {
   private mode: { mode: TradingMode; resumeAt: string | null } = { mode: 'normal', resumeAt: null };
   private feed: SandboxFeedState = 'ready';
   private priceHistory = new Map<string, { at: number; yesMillis: bigint }[]>();
+  /** Pool price (YES, thousandths) of each unresolved AMM market. */
+  private ammPrices = new Map<string, bigint>();
 
   constructor(options: SandboxCoreOptions = {}) {
     this.exchangeName = options.exchangeName ?? 'Sandbox';
@@ -123,6 +125,10 @@ export class SandboxCore {
     // Subscribers of the order books see the seeded books again.
     for (const market of this.markets.list())
       if (this.books.has(market.slug)) this.bookChanged(market);
+    for (const slug of this.ammPrices.keys()) {
+      const data = this.ammPriceData(slug);
+      if (data) this.events.emit('ammPrice', data);
+    }
   }
 
   /** Stops timers (delayed orders, settlements); the state stays readable. */
@@ -136,7 +142,13 @@ export class SandboxCore {
     const rng = new Rng(this.seed);
     this.books = new Map();
     this.priceHistory = new Map();
+    this.ammPrices = new Map();
     const seededAt = this.clock.now();
+    for (const market of this.markets.list()) {
+      if (market.tradeType === 'amm' && market.status !== 'RESOLVED') {
+        this.ammPrices.set(market.slug, market.startMidMillis);
+      }
+    }
     for (const p of this.accounts.list()) {
       const bot = p.role === 'bot';
       this.ledger.credit(p.profileId, COLLATERAL, bot ? BOT_COLLATERAL : SEED_COLLATERAL);
@@ -284,6 +296,41 @@ export class SandboxCore {
     }
     points.push({ at: now, yesMillis: market.startMidMillis });
     this.priceHistory.set(market.slug, points);
+  }
+
+  // ── AMM pool prices ───────────────────────────────────────────────────────────
+  // The pool's price is kept apart from `prices` of the market record and feed subjects,
+  // which stay null for AMM markets (the feed's "no honest price": it has no midpoint).
+
+  /** An open AMM market's pool price (YES, thousandths); undefined for any other market. */
+  ammPriceMillis(slug: string): bigint | undefined {
+    return this.ammPrices.get(slug);
+  }
+
+  /** The AMM market's price as `newPriceData` carries it. */
+  ammPriceData(slug: string): NewPriceDataEvent | undefined {
+    const yes = this.ammPrices.get(slug);
+    if (yes === undefined) return undefined;
+    return {
+      marketSlug: slug,
+      prices: [Number(yes) / 1000, Number(1000n - yes) / 1000],
+      timestamp: this.clock.iso(),
+    };
+  }
+
+  /**
+   * Moves an AMM market's pool price (outside trading on the pool, simulated by the bots or
+   * set with `POST /__sandbox/markets/:slug/amm-price`). False when the market is not an
+   * open AMM market or the price is off 0.001–0.999; nothing is emitted when it is unchanged.
+   */
+  setAmmPrice(slug: string, yesMillis: bigint): boolean {
+    const current = this.ammPrices.get(slug);
+    if (current === undefined || yesMillis < 1n || yesMillis > 999n) return false;
+    if (current === yesMillis) return true;
+    this.ammPrices.set(slug, yesMillis);
+    const data = this.ammPriceData(slug);
+    if (data) this.events.emit('ammPrice', data);
+    return true;
   }
 
   priceHistoryOf(slug: string): { at: number; yesMillis: bigint }[] {
@@ -628,7 +675,8 @@ export class SandboxCore {
         move(makerOwner.profileId, COLLATERAL, fill.makerCollateral);
         this.releaseReservation(maker, fill.contracts);
       }
-      // Mint and merge: the house evens out the ≤ 1 raw unit the floored legs leave.
+      // Mint and merge: legs in whole contract steps sum to `contracts` exactly, so the house
+      // moves nothing; it would absorb any difference rather than let the ledger drift.
       if (fill.kind === 'mint') {
         move(
           HOUSE_PROFILE_ID,
@@ -923,6 +971,8 @@ export class SandboxCore {
     market.winningOutcomeIndex = winningOutcomeIndex;
     market.resolvedAt = this.clock.iso();
     market.resolutionTxHash = fakeTxHash(`resolve:${slug}`);
+    // A resolved AMM pool trades no more: its price stops.
+    this.ammPrices.delete(slug);
     this.bookChanged(market);
     this.events.emit('marketResolved', {
       marketSlug: slug,

@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { OrderEventInput, PositionsEvent, TxEvent } from '../../lib/api/events';
+import type {
+  NewPriceDataEvent,
+  OrderEventInput,
+  PositionsEvent,
+  TxEvent,
+} from '../../lib/api/events';
 import type { Orderbook } from '../../lib/api/markets';
 import type { Outcome, Side } from '../engine/types';
 import type { CloseInfo } from './ledger';
@@ -41,6 +46,8 @@ export interface FillEvent {
 export interface CoreEvents {
   fill: [FillEvent];
   orderbook: [{ marketSlug: string; orderbook: Orderbook; timestamp: string }];
+  /** An AMM market's pool price moved (`newPriceData` on the socket). */
+  ammPrice: [NewPriceDataEvent];
   /** `profileId` is the order's owner; the socket layer also serves the owner's partner. */
   orderEvent: [{ profileId: number; event: OrderEventInput }];
   positions: [{ profileId: number; event: PositionsEvent }];

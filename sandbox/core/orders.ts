@@ -1,4 +1,4 @@
-import type { SettlementStatus } from '../../lib/api/orders';
+import type { KnownSettlementStatus } from '../../lib/api/orders';
 import type { EngineOrderType, Outcome, Side, StpPolicy } from '../engine/types';
 
 export type OrderState = 'DELAYED' | 'OPEN' | 'FILLED' | 'CANCELED' | 'KILLED' | 'REJECTED';
@@ -40,7 +40,7 @@ export interface OrderRecord {
   /** Size units consumed (contracts, or budget spent for a FOK BUY). */
   consumed: bigint;
   state: OrderState;
-  settlementStatus: SettlementStatus | null;
+  settlementStatus: KnownSettlementStatus | null;
   reason: string | null;
   eligibleAt: number | null;
   createdAt: number;

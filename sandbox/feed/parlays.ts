@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ParlayLegDisplay, ResolutionResult } from '../../lib/api/feed';
+import type { KnownResolutionResult, ParlayLegDisplay } from '../../lib/api/feed';
 import { rawDecimal } from './decimals';
 import type { ParlayDisplayInput, StoredEntry } from './entries';
 
@@ -217,7 +217,7 @@ function displayLeg(f: Fixture, seedAt: number): z.input<typeof ParlayLegDisplay
   };
 }
 
-function parlayResult(p: SeededParlay): ResolutionResult {
+function parlayResult(p: SeededParlay): KnownResolutionResult {
   return p.legs.some((l) => l.won === false) ? 'LOST' : 'WON';
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResolutionResult, ResolvedPositionBreakdown } from '../../lib/api/feed';
+import type { KnownResolutionResult, ResolvedPositionBreakdown } from '../../lib/api/feed';
 import type { SandboxCore } from '../core/core';
 import type { SandboxMarket } from '../core/markets';
 import { rawDecimal } from './decimals';
@@ -16,7 +16,7 @@ export interface ResolutionOutcome {
   positions: Breakdown[];
 }
 
-export function resultOf(pnl: bigint): ResolutionResult {
+export function resultOf(pnl: bigint): KnownResolutionResult {
   return pnl > 0n ? 'WON' : pnl < 0n ? 'LOST' : 'BREAK_EVEN';
 }
 

@@ -51,8 +51,9 @@ export class Authenticator {
         message: 'Missing authentication headers (svc-api-key, svc-timestamp, svc-signature)',
       };
     }
-    const profile = this.core.accounts.byTokenId(tokenId);
-    if (!profile?.token) return { ok: false, message: 'Unknown API token' };
+    const found = this.core.accounts.tokenById(tokenId);
+    if (!found) return { ok: false, message: 'Unknown API token' };
+    const { profile, token } = found;
     const at = Date.parse(timestamp);
     if (!/^\d{4}-\d\d-\d\dT/.test(timestamp) || Number.isNaN(at)) {
       return { ok: false, message: 'svc-timestamp is not an ISO 8601 time' };
@@ -64,7 +65,7 @@ export class Authenticator {
         message: `Request timestamp is ${Math.round(skew / 1000)} s away from server time (at most 30 s allowed)`,
       };
     }
-    const signer = await this.signerFor(tokenId, profile.token.secret);
+    const signer = await this.signerFor(tokenId, token.secret);
     const expected = Buffer.from(
       await signer.sign(signingMessage(timestamp, method, pathWithQuery, body)),
       'base64',
@@ -73,7 +74,7 @@ export class Authenticator {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return { ok: false, message: 'Invalid request signature' };
     }
-    return { ok: true, auth: { profile, scopes: profile.token.scopes, tokenId } };
+    return { ok: true, auth: { profile, scopes: token.scopes, tokenId } };
   }
 
   private signerFor(tokenId: string, secret: string): Promise<RequestSigner> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { OnBehalfOfQuery } from '../../lib/api/queries';
 import type { SandboxProfile, Scope } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import { type ApiResult, fail, validationFailure, zodIssues } from '../core/results';
@@ -95,14 +96,6 @@ export function publicRoute(
   });
 }
 
-const OnBehalfOfQuery = z.object({
-  onBehalfOf: z.coerce
-    .number()
-    .int('onBehalfOf must be an integer')
-    .min(1, 'onBehalfOf must be at least 1')
-    .optional(),
-});
-
 /**
  * The profile a request acts for: the caller, or with `?onBehalfOf=` one of its partner's
  * sub-accounts (403 otherwise; `needDelegated` also requires `delegated_signing`).
@@ -134,8 +127,3 @@ export function actingProfile(
   }
   return { ok: true, profile: sub, onBehalfOf: target };
 }
-
-export const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  page: z.coerce.number().int().min(1).default(1),
-});

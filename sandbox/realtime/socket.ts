@@ -116,6 +116,8 @@ export function attachRealtime(
                   timestamp: core.clock.iso(),
                 });
               }
+              const ammPrice = core.ammPriceData(slug);
+              if (ammPrice) socket.emit('newPriceData', ammPrice);
             }
             break;
           }
@@ -149,6 +151,11 @@ export function attachRealtime(
       if (stateOf(s).prices.has(e.marketSlug)) s.emit('orderbookUpdate', e);
     }
   };
+  const onAmmPrice = (e: { marketSlug: string }) => {
+    for (const s of sockets()) {
+      if (stateOf(s).prices.has(e.marketSlug)) s.emit('newPriceData', e);
+    }
+  };
   const onOrderEvent = (e: { profileId: number; event: unknown }) => {
     const times = faults.duplicateOrderEvents ? 2 : 1;
     for (const s of sockets()) {
@@ -172,6 +179,7 @@ export function attachRealtime(
     }
   };
   core.events.on('orderbook', onOrderbook);
+  core.events.on('ammPrice', onAmmPrice);
   core.events.on('orderEvent', onOrderEvent);
   core.events.on('positions', onPositions);
   core.events.on('tx', onTx);
@@ -185,6 +193,7 @@ export function attachRealtime(
     close: () =>
       new Promise<void>((resolve) => {
         core.events.off('orderbook', onOrderbook);
+        core.events.off('ammPrice', onAmmPrice);
         core.events.off('orderEvent', onOrderEvent);
         core.events.off('positions', onPositions);
         core.events.off('tx', onTx);

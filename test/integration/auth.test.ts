@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ServerClock } from '../../lib/client/clock';
 import { ExchangeClient } from '../../lib/client/exchange-client';
 import { RequestSigner } from '../../lib/client/hmac';
 import type { RunningSandbox } from '../../sandbox/index';
@@ -96,12 +97,35 @@ describe('HMAC authentication', () => {
 
   it('the Date header carries the sandbox clock, and the client corrects its skew from it', async () => {
     await admin(sandbox, 'POST', 'clock', { offsetMs: 120_000 });
+    // The header is the sandbox's time when it answered, to the second: between what the
+    // sandbox's clock read before the request and after the answer.
+    const before = sandbox.core.clock.now();
     const res = await fetch(`${sandbox.apiUrl}/maintenance/status`);
+    const after = sandbox.core.clock.now();
     const served = Date.parse(res.headers.get('date') ?? '');
-    expect(Math.abs(served - (Date.now() + 120_000))).toBeLessThan(5_000);
-    // A client signing with its own clock is 2 minutes off: 401, then it learns and retries once.
-    const alice = await clientFor(sandbox, 'alice');
+    expect(served).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(served).toBeLessThanOrEqual(after);
+
+    // A client whose clock stands still 2 minutes behind the sandbox: its first request is
+    // refused (401), it learns the offset from the Date headers and signs again, once.
+    const local = Date.now();
+    const dates: number[] = [];
+    const alice = await clientFor(sandbox, 'alice', {
+      clock: new ServerClock(() => local),
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        dates.push(Date.parse(answer.headers.get('date') ?? ''));
+        return answer;
+      },
+    });
     expect((await alice.getMyProfile()).displayName).toBe('Alice');
+    expect(dates).toHaveLength(2);
+    // What it learned is exactly what the last Date header says, within its 1 s resolution.
+    const lastDate = dates[dates.length - 1] ?? Number.NaN;
+    const learned = alice.http.clock.offset;
+    expect(learned - (lastDate - local)).toBeGreaterThanOrEqual(0);
+    expect(learned - (lastDate - local)).toBeLessThan(1000);
+    expect(learned).toBeGreaterThan(60_000);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CancelBatchResponse, OrderStatuses } from '../../lib/api/orders';
+import { errorSentence } from '../../lib/client/errors';
 import type { ExchangeClient } from '../../lib/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
 import {
@@ -7,6 +8,7 @@ import {
   admin,
   buildOrder,
   clientFor,
+  eventually,
   freshClientOrderId,
   rejectionOf,
   signedFetch,
@@ -23,7 +25,9 @@ describe('cancellation', () => {
   let alice: ExchangeClient;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    // Long enough that a delayed order is still held when the next request arrives, even
+    // on a loaded machine (150 ms, the folder's default, was not).
+    sandbox = await startTestSandbox({ takerDelayMs: 1_000 });
     alice = await clientFor(sandbox, 'alice');
   });
   afterAll(() => sandbox.close());
@@ -70,7 +74,9 @@ describe('cancellation', () => {
     expect((await alice.cancelOrder({ orderId: placed.order.id })).message).toBe(
       'Delayed order canceled successfully',
     );
-    await new Promise((r) => setTimeout(r, 250));
+    // Past the moment it would have been released: it stays cancelled.
+    const eligibleAt = Date.parse(placed.execution.eligibleAt ?? '');
+    await eventually(() => sandbox.core.clock.now() > eligibleAt + 100);
     const [status] = await alice.orderStatuses({ orderIds: [placed.order.id] });
     expect(status?.status).toBe('CANCELED');
   });
@@ -119,12 +125,14 @@ describe('cancellation', () => {
     expect(info.kind === 'rejected' && info.message).toMatch(/resolved/);
   });
 
-  it('401 when the order belongs to another profile', async () => {
+  it('401 when the order belongs to another profile, said as such (not as a refused token)', async () => {
     const placed = await rest();
     const bob = await clientFor(sandbox, 'bob');
-    expect((await rejectionOf(bob.cancelOrder({ orderId: placed.order.id }))).kind).toBe(
-      'unauthenticated',
-    );
+    const info = await rejectionOf(bob.cancelOrder({ orderId: placed.order.id }));
+    expect(info).toMatchObject({ kind: 'unauthenticated', reason: 'order-owner' });
+    expect(errorSentence(info)).toMatch(/^That order belongs to another profile/);
+    const viaDelete = await rejectionOf(bob.deleteOrder(placed.order.id));
+    expect(viaDelete).toMatchObject({ kind: 'unauthenticated', reason: 'order-owner' });
   });
 
   it('403 without the trading scope, and for onBehalfOf without delegated_signing', async () => {
@@ -175,6 +183,15 @@ describe('cancellation', () => {
     const placed = await rest();
     expect((await alice.deleteOrder(placed.order.id)).message).toBe('Order canceled successfully');
     expect((await rejectionOf(alice.deleteOrder(placed.order.id))).kind).toBe('rejected');
+  });
+
+  it('DELETE /orders/:orderId with an id that is not a UUID is 404: no order resolves from it', async () => {
+    const info = await rejectionOf(alice.deleteOrder('not-a-uuid'));
+    expect(info).toMatchObject({ kind: 'not-found', message: 'Order not found' });
+    // The same for a well-formed id that names no order.
+    expect(
+      (await rejectionOf(alice.deleteOrder('7f1c2a9e-3b4d-4e5f-8a6b-0c1d2e3f4a5b'))).kind,
+    ).toBe('not-found');
   });
 
   it('batch cancel reports canceled ids and ORDER_NOT_FOUND failures', async () => {

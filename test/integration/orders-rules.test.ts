@@ -291,6 +291,42 @@ describe('POST /orders validation rules', () => {
     expect(status).toBeDefined();
   });
 
+  it('rule 11: a FOK is always delayed on a taker-delay market, fillable or not, BUY or SELL', async () => {
+    const before = await alice.getOrderbook(ETH);
+    const fillable = await alice.placeOrder(
+      (
+        await aliceOrder({
+          market: ETH,
+          amounts: { orderType: 'FOK', side: 'SELL', contracts: 2n * C },
+        })
+      ).json,
+    );
+    // More than the asks hold: on a market without delay this FOK would be refused (400).
+    const unfillable = await alice.placeOrder(
+      (
+        await aliceOrder({
+          market: ETH,
+          amounts: { orderType: 'FOK', side: 'BUY', spend: 9_000n * C },
+        })
+      ).json,
+    );
+    for (const res of [fillable, unfillable]) {
+      expect(res.execution).toMatchObject({ matched: false, settlementStatus: 'DELAYED' });
+      expect(res.execution.eligibleAt).toBeDefined();
+      expect(Object.values(res.execution.totalsRaw)).toEqual(['0', '0', '0', '0', '0', '0']);
+    }
+    expect(await alice.getOrderbook(ETH)).toEqual(before);
+    // Released after the delay: the engine decides, all or nothing.
+    const statuses = await eventually(async () => {
+      const found = await alice.orderStatuses({
+        orderIds: [fillable.order.id, unfillable.order.id],
+      });
+      return found.every((s) => s.status !== 'DELAYED') ? found : undefined;
+    });
+    expect(statuses.map((s) => s.status)).toEqual(['FILLED', 'CANCELED']);
+    expect(statuses[1]?.filledSize).toBe('0');
+  });
+
   it('rule 11: a GTC that would not cross and a postOnly GTC are not delayed', async () => {
     const passive = await alice.placeOrder(
       (await aliceOrder({ market: ETH, amounts: gtc('BUY', '0.3', 5n * C) })).json,
@@ -527,9 +563,31 @@ describe('POST /orders business rules', () => {
     const res = await alice.placeOrder(built.json);
     expect(res.execution).toMatchObject({ matched: true, settlementStatus: 'MATCHED' });
     expect(res.execution.totalsRaw.usdGross).toBe('6300000');
-    // floor(0.63 × 10000001 / 1000) is still 6300000: the last raw unit buys one more raw contract.
-    expect(res.execution.totalsRaw.contractsGross).toBe('10000001');
-    expect(res.makerMatches[0]).toMatchObject({ fillPrice: '0.63', fillCost: '6300000' });
+    // Exactly 10 contracts at 0.63: the maker sells at its limit, never one raw contract more.
+    expect(res.execution.totalsRaw.contractsGross).toBe('10000000');
+    expect(res.makerMatches[0]).toMatchObject({
+      fillPrice: '0.63',
+      fillCost: '6300000',
+      matchedSize: '10000000',
+    });
+  });
+
+  it('a FOK BUY whose budget is not whole at the price buys whole steps and leaves the change', async () => {
+    const built = await aliceOrder({
+      market: BTC,
+      amounts: { orderType: 'FOK', side: 'BUY', spend: 1_000_000n },
+    });
+    const res = await alice.placeOrder(built.json);
+    expect(res.execution.settlementStatus).toBe('MATCHED');
+    // At 0.63 a step is 100 raw contracts for 63 raw: 15,873 steps cost 999,999.
+    expect(res.execution.totalsRaw).toMatchObject({
+      contractsGross: '1587300',
+      usdGross: '999999',
+    });
+    for (const m of res.makerMatches) {
+      const priceMillis = BigInt(Math.round(Number(m.fillPrice) * 1000));
+      expect(BigInt(m.fillCost) * 1000n).toBe(priceMillis * BigInt(m.matchedSize));
+    }
   });
 
   it('a taker on a fee-bearing market pays its rate: BUY in contracts, SELL in collateral', async () => {

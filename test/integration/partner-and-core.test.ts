@@ -105,6 +105,92 @@ describe('partner: delegated signing and onBehalfOf', () => {
   });
 });
 
+describe('a partner token with trading but not delegated_signing', () => {
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => sandbox.core.reset());
+
+  /** An order for sub-1 that the partner signs with the sub-account's own key. */
+  const partnerSigned = async (label: string, clientOrderId = freshClientOrderId()) => {
+    const sub = await account(sandbox, 'sub-1');
+    return buildOrder(sandbox, label, {
+      market: BTC,
+      amounts: { orderType: 'GTC', side: 'BUY', price: '0.05', contracts: 5n * C },
+      clientOrderId,
+      owner: { mode: 'partner-signed', subAccountId: sub.profileId, wallet: sub.account },
+      // In-process only: the sub-account's wallet key is never served over HTTP.
+      signerKey: sandbox.core.accounts.byLabel('sub-1').privateKey,
+    });
+  };
+
+  it('is served as its own demo account of the partner profile, with trading only', async () => {
+    const lite = await account(sandbox, 'partner-trading');
+    const partner = await account(sandbox, 'partner');
+    expect(lite).toMatchObject({
+      role: 'partner_trading',
+      profileId: partner.profileId,
+      scopes: ['trading'],
+    });
+    expect(lite.tokenId).not.toBe(partner.tokenId);
+  });
+
+  it('places an order it signed for its sub-account with onBehalfOf (rule 8)', async () => {
+    const lite = await clientFor(sandbox, 'partner-trading');
+    const sub = await account(sandbox, 'sub-1');
+    const res = await lite.placeOrder((await partnerSigned('partner-trading')).json);
+    expect(res.order).toMatchObject({
+      ownerId: sub.profileId,
+      maker: sub.account,
+      signer: sub.account,
+    });
+    const orders = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'));
+    expect(orders.find((o) => o.id === res.order.id)).toMatchObject({
+      delegated: false,
+      signatureValid: true,
+    });
+  });
+
+  it('is refused (403) an unsigned, delegated order for the same sub-account', async () => {
+    const lite = await clientFor(sandbox, 'partner-trading');
+    const sub = await account(sandbox, 'sub-1');
+    const built = await buildOrder(sandbox, 'partner-trading', {
+      market: BTC,
+      amounts: { orderType: 'GTC', side: 'BUY', price: '0.05', contracts: 5n * C },
+      owner: { mode: 'delegated', subAccountId: sub.profileId, wallet: sub.account },
+    });
+    expect((await rejectionOf(lite.placeOrder(built.json))).kind).toBe('forbidden');
+  });
+
+  it('may not cancel, batch cancel or cancel all for the sub-account (403); the full token may', async () => {
+    const lite = await clientFor(sandbox, 'partner-trading');
+    const full = await clientFor(sandbox, 'partner');
+    const sub = await account(sandbox, 'sub-1');
+    const actAs = { onBehalfOf: sub.profileId };
+    const clientOrderId = freshClientOrderId();
+    const first = await lite.placeOrder(
+      (await partnerSigned('partner-trading', clientOrderId)).json,
+    );
+    const second = await lite.placeOrder((await partnerSigned('partner-trading')).json);
+
+    expect((await rejectionOf(lite.cancelOrder({ clientOrderId }, actAs))).kind).toBe('forbidden');
+    expect((await rejectionOf(lite.cancelOrder({ orderId: first.order.id }, actAs))).kind).toBe(
+      'forbidden',
+    );
+    expect((await rejectionOf(lite.cancelBatch([first.order.id], actAs))).kind).toBe('forbidden');
+    expect((await rejectionOf(lite.cancelAllOnMarket(BTC, actAs))).kind).toBe('forbidden');
+    // Nothing was cancelled by the refusals.
+    expect(await full.getUserOrders(BTC, actAs)).toHaveLength(2);
+
+    const batch = await full.cancelBatch([first.order.id], actAs);
+    expect(batch).toMatchObject({ canceled: [first.order.id], failed: [] });
+    expect((await full.cancelAllOnMarket(BTC, actAs)).canceled).toEqual([second.order.id]);
+  });
+});
+
 describe('the in-process core (for bots and the feed)', () => {
   let sandbox: RunningSandbox;
 

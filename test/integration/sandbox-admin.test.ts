@@ -19,6 +19,7 @@ describe('sandbox-only endpoints and the placeholder site', () => {
       'readonly',
       'dana',
       'partner',
+      'partner-trading',
       'sub-1',
       'sub-2',
       'bot-maker-1',

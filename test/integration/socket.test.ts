@@ -1,6 +1,7 @@
 import { Fetch, io, type Socket, WebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  NewPriceDataEvent,
   OrderbookUpdateEvent,
   OrderEvent,
   PositionsEvent,
@@ -96,6 +97,48 @@ describe('Socket.IO /markets', () => {
     expect(last.orderbook.asks[0]?.price).toBe(0.63);
   });
 
+  it('newPriceData: an AMM market sends its price on subscribing and after each change, no book', async () => {
+    const AMM = 'sandbox-rain-amm';
+    const r = await connect(null);
+    await connected(r);
+    expect((await subscribe(r, 'subscribe_market_prices', { marketSlugs: [AMM] })).ok).toBe(true);
+    const first = NewPriceDataEvent.parse(await eventually(() => r.of('newPriceData')[0]));
+    expect(first).toMatchObject({ marketSlug: AMM, prices: [0.5, 0.5] });
+
+    await admin(sandbox, 'POST', `markets/${AMM}/amm-price`, { yes: 0.537 });
+    const moved = await eventually(() => r.of('newPriceData')[1]);
+    expect(NewPriceDataEvent.parse(moved)).toMatchObject({
+      marketSlug: AMM,
+      prices: [0.537, 0.463],
+    });
+    // An AMM market has no order book; and the market record keeps no price for it.
+    expect(r.of('orderbookUpdate')).toEqual([]);
+    expect((await alice.getMarket(AMM)).prices).toBeNull();
+
+    // Only to its subscribers: one on a CLOB market hears nothing of it.
+    const other = await connect(null);
+    await connected(other);
+    await subscribe(other, 'subscribe_market_prices', { marketSlugs: [BTC] });
+    await admin(sandbox, 'POST', `markets/${AMM}/amm-price`, { yes: 0.55 });
+    await eventually(() => r.of('newPriceData')[2]);
+    expect(other.of('newPriceData')).toEqual([]);
+  });
+
+  it('the AMM price endpoint refuses a CLOB market and a price off the 0.001 grid', async () => {
+    const clob = await fetch(`${sandbox.apiUrl}/__sandbox/markets/${BTC}/amm-price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ yes: 0.5 }),
+    });
+    expect(clob.status).toBe(400);
+    const grid = await fetch(`${sandbox.apiUrl}/__sandbox/markets/sandbox-rain-amm/amm-price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ yes: 0.5005 }),
+    });
+    expect(grid.status).toBe(400);
+  });
+
   it('a new subscription replaces the previous one on that channel', async () => {
     const r = await connect(null);
     await connected(r);
@@ -169,6 +212,66 @@ describe('Socket.IO /markets', () => {
       tradeEventId: res.execution.tradeEventId,
     });
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+  });
+
+  /** An order of alice's for 5 contracts more than the best ask offers, at that ask. */
+  const pastTheBestAsk = async (orderType: 'GTC' | 'FAK') => {
+    const best = (await alice.getOrderbook(BTC)).asks[0];
+    if (!best) throw new Error('the seeded book has asks');
+    const contracts = BigInt(best.size) + 5n * C;
+    const res = await alice.placeOrder(
+      (
+        await buildOrder(sandbox, 'alice', {
+          market: BTC,
+          amounts: { orderType, side: 'BUY', price: String(best.price), contracts },
+        })
+      ).json,
+    );
+    return { res, filled: BigInt(best.size) };
+  };
+
+  const omeOf = (r: Recorder, orderId: string) =>
+    r
+      .of('orderEvent')
+      .map((e) => OrderEvent.parse(e))
+      .filter((e) => e.source === 'OME' && e.orderId === orderId);
+
+  it('OME UPDATE: a GTC that fills in part and rests says so, with what rests', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const { res } = await pastTheBestAsk('GTC');
+    const events = await eventually(() => {
+      const all = omeOf(r, res.order.id);
+      return all.some((e) => e.type === 'UPDATE') ? all : undefined;
+    });
+    expect(events.map((e) => [e.type, e.source === 'OME' ? (e.status ?? null) : null])).toEqual([
+      ['PLACEMENT', null],
+      ['EXECUTION', 'PARTIALLY_FILLED'],
+      ['UPDATE', null],
+    ]);
+    expect(events[2]).toMatchObject({ remainingSize: (5n * C).toString() });
+    const [resting] = await alice.getUserOrders(BTC);
+    expect(resting).toMatchObject({ id: res.order.id, remainingSize: (5n * C).toString() });
+  });
+
+  it('OME EXECUTION KILLED: a FAK fills what it can, and its remainder is killed with a reason', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const { res, filled } = await pastTheBestAsk('FAK');
+    expect(res.execution.totalsRaw.contractsGross).toBe(filled.toString());
+    const events = await eventually(() => {
+      const all = omeOf(r, res.order.id);
+      return all.some((e) => e.source === 'OME' && e.status === 'KILLED') ? all : undefined;
+    });
+    expect(events.map((e) => [e.type, e.source === 'OME' ? (e.status ?? null) : null])).toEqual([
+      ['PLACEMENT', null],
+      ['EXECUTION', 'PARTIALLY_FILLED'],
+      ['EXECUTION', 'KILLED'],
+    ]);
+    expect(events[2]?.source === 'OME' && events[2].reason).toMatch(/killed/i);
+    expect(await alice.getUserOrders(BTC)).toEqual([]);
   });
 
   it('settlement prices speak each recipient’s terms: a YES taker against a NO maker sees 1 − the maker’s price', async () => {

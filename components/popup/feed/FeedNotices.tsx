@@ -23,6 +23,7 @@ export function FallbackNote({
 const EMPTY_WORDS: Record<FeedEmptyReason, string> = {
   NO_FOLLOWS: 'You follow nobody yet. Follow traders on the exchange to see their trades here.',
   NO_RECENT_ACTIVITY: 'The traders you follow have been quiet for the last 24 hours.',
+  UNRECOGNIZED: 'No trades from the traders you follow in the last 24 hours.',
 };
 
 /** An empty page, in plain words. */

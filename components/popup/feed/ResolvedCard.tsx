@@ -8,6 +8,7 @@ export const RESULT_WORDS: Record<ResolutionResult, string> = {
   WON: 'Won',
   LOST: 'Lost',
   BREAK_EVEN: 'Broke even',
+  UNRECOGNIZED: 'Resolved',
 };
 
 /** A market or group resolved for a trader: won, lost or broke even, with the P&L. */

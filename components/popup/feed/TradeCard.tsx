@@ -1,7 +1,7 @@
 import { Money, Pnl } from '@/components/common/Money';
 import { formatContracts } from '@/lib/format/money';
 import { formatRawCents, formatRawPercent } from '@/lib/format/raw-price';
-import type { TradeCard as Card } from '@/lib/popup-model/feed-cards';
+import { type TradeCard as Card, OUTCOME_LABELS } from '@/lib/popup-model/feed-cards';
 import { CardHeader } from './CardHeader';
 import { SubjectLink } from './SubjectLink';
 
@@ -32,7 +32,9 @@ export function TradeCard({
       />
       <SubjectLink subject={card.subject} sitePattern={sitePattern} />
       <p class="trade-line">
-        <span class={`chip chip-${card.outcome.toLowerCase()}`}>{card.outcome}</span>{' '}
+        <span class={`chip chip-${card.outcome.toLowerCase()}`}>
+          {OUTCOME_LABELS[card.outcome]}
+        </span>{' '}
         <span class="num">
           {card.contractsRaw === null ? dash : formatContracts(card.contractsRaw)}
         </span>{' '}

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  type HistoricalPriceInterval,
+  HistoricalPriceQuery,
+  MarketSearchQuery,
+  Paging,
+} from '../../../lib/api/queries';
 import { marketRecordView } from '../../core/markets';
 import { fail, ok } from '../../core/results';
 import { millisToNumber, userOrderView } from '../../core/views';
-import { actingProfile, authedRoute, Paging, parse, publicRoute, type RouteContext } from '../kit';
+import { actingProfile, authedRoute, parse, publicRoute, type RouteContext } from '../kit';
 
-const INTERVAL_MS: Record<string, number> = {
+const INTERVAL_MS: Record<HistoricalPriceInterval, number> = {
   '1m': 60_000,
   '5m': 300_000,
   '15m': 900_000,
@@ -37,7 +42,7 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: RouteContext): v
   });
 
   publicRoute(app, 'GET', '/markets/search', (req) => {
-    const q = parse(z.object({ query: z.string().default('') }), req.query);
+    const q = parse(MarketSearchQuery, req.query);
     if (!q.ok) return q.result;
     const needle = q.data.query.trim().toLowerCase();
     const found = core.markets
@@ -73,14 +78,9 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: RouteContext): v
   publicRoute(app, 'GET', '/markets/:slug/historical-price', (req) => {
     const { slug } = req.params as { slug: string };
     if (!core.markets.bySlug(slug)) return fail(404, `Market ${slug} not found`);
-    const q = parse(
-      z.object({
-        interval: z.enum(Object.keys(INTERVAL_MS) as [string, ...string[]]).default('1h'),
-      }),
-      req.query,
-    );
+    const q = parse(HistoricalPriceQuery, req.query);
     if (!q.ok) return q.result;
-    const step = INTERVAL_MS[q.data.interval] ?? 3_600_000;
+    const step = INTERVAL_MS[q.data.interval];
     // One point per interval bucket: the last price seen in it.
     const buckets = new Map<number, bigint>();
     for (const p of core.priceHistoryOf(slug))

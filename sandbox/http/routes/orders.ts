@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { modeAllowsCancel } from '../../../lib/api/maintenance';
 import {
   CANCEL_MESSAGES,
@@ -69,12 +68,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: RouteContext): vo
     return cancelOne(core, acting.profile, order);
   });
 
+  // An id that is not a UUID resolves to no order: 404, as the spec's Errors table has it
+  // ("invalid … order id elsewhere"), not a validation 400 (the body of /orders/cancel is a
+  // request to validate; a path is an address that leads nowhere).
   authedRoute(app, ctx, 'DELETE', '/orders/:orderId', 'trading', ({ req, auth }) => {
-    const params = parse(z.object({ orderId: Uuid }), req.params);
-    if (!params.ok) return params.result;
+    const { orderId } = req.params as { orderId: string };
     const disabled = disabledResult(core);
     if (disabled) return disabled;
-    const order = core.orders.get(params.data.orderId);
+    const order = Uuid.safeParse(orderId).success ? core.orders.get(orderId) : undefined;
     if (!order) return fail(404, 'Order not found');
     return cancelOne(core, auth.profile, order);
   });

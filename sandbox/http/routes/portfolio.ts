@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { PnlTimeframe, WithdrawBody } from '../../../lib/api/portfolio';
+import { WithdrawBody } from '../../../lib/api/portfolio';
+import { Paging, PnlChartQuery } from '../../../lib/api/queries';
 import type { SandboxProfile } from '../../core/accounts';
 import { fakeTxHash, newId } from '../../core/ids';
 import { COLLATERAL } from '../../core/ledger';
 import { COLLATERAL_TOKEN } from '../../core/markets';
 import { historyOf, pnlChartOf, positionsOf, tradesOf } from '../../core/portfolio';
 import { fail, ok } from '../../core/results';
-import { actingProfile, authedRoute, Paging, parse, type RouteContext } from '../kit';
+import { actingProfile, authedRoute, parse, type RouteContext } from '../kit';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -23,7 +23,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, ctx: RouteContext)
   authedRoute(app, ctx, 'GET', '/portfolio/trades', null, ({ req, auth }) => {
     const acting = actingProfile(ctx, req, auth);
     if (!acting.ok) return acting.result;
-    const paging = parse(Paging.passthrough(), req.query);
+    const paging = parse(Paging, req.query);
     if (!paging.ok) return paging.result;
     return ok(tradesOf(core, acting.profile.profileId, paging.data.limit, paging.data.page));
   });
@@ -31,7 +31,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, ctx: RouteContext)
   authedRoute(app, ctx, 'GET', '/portfolio/pnl-chart', null, ({ req, auth }) => {
     const acting = actingProfile(ctx, req, auth);
     if (!acting.ok) return acting.result;
-    const q = parse(z.looseObject({ timeframe: PnlTimeframe.default('1w') }), req.query);
+    const q = parse(PnlChartQuery, req.query);
     if (!q.ok) return q.result;
     return ok(pnlChartOf(core, acting.profile.profileId, q.data.timeframe));
   });
@@ -39,7 +39,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, ctx: RouteContext)
   authedRoute(app, ctx, 'GET', '/portfolio/history', null, ({ req, auth }) => {
     const acting = actingProfile(ctx, req, auth);
     if (!acting.ok) return acting.result;
-    const paging = parse(Paging.passthrough(), req.query);
+    const paging = parse(Paging, req.query);
     if (!paging.ok) return paging.result;
     return ok(historyOf(core, acting.profile.profileId, paging.data.limit, paging.data.page));
   });

@@ -64,6 +64,23 @@ describe('GET /feed/trading: audiences', () => {
     });
     expect(next).toMatchObject({ requestedAudience: 'featured', effectiveAudience: 'all' });
     expect(next.events.map((e) => e.id)).toEqual(all.events.slice(5, 10).map((e) => e.id));
+
+    // The cursor carries the effective audience: sent under `all` (what the extension
+    // sends), it pages the same stream.
+    const underAll = await client.getFeed({
+      audience: 'all',
+      limit: 5,
+      cursor: first.nextCursor ?? '',
+    });
+    expect(underAll.effectiveAudience).toBe('all');
+    expect(underAll.events.map((e) => e.id)).toEqual(all.events.slice(5, 10).map((e) => e.id));
+    // Any other audience is a mismatch.
+    const bob = await clientFor(sandbox, 'bob');
+    expect(
+      await rejectionOf(
+        bob.getFeed({ audience: 'following', limit: 5, cursor: first.nextCursor ?? '' }),
+      ),
+    ).toMatchObject({ kind: 'feed-cursor', code: 'TRADING_FEED_CURSOR_AUDIENCE_MISMATCH' });
   });
 
   it('following without authentication is 401', async () => {

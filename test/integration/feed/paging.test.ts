@@ -109,6 +109,16 @@ describe('GET /feed/trading: cursors, limits and order', () => {
     }
   });
 
+  it('an empty cursor is a malformed cursor: 400 TRADING_FEED_CURSOR_INVALID, not a validation body', async () => {
+    const raw = await rawFeed(sandbox, '?cursor=');
+    expect(raw.status).toBe(400);
+    expect(raw.body).toMatchObject({ code: 'TRADING_FEED_CURSOR_INVALID', statusCode: 400 });
+    expect(await rejectionOf(client.getFeed({ cursor: '' }))).toMatchObject({
+      kind: 'feed-cursor',
+      code: 'TRADING_FEED_CURSOR_INVALID',
+    });
+  });
+
   it('a cursor from another sandbox is refused as invalid (another secret)', async () => {
     const other = await startFeedSandbox();
     try {
@@ -148,5 +158,32 @@ describe('GET /feed/trading: cursors, limits and order', () => {
     expect((await allEntries(client)).entries).toHaveLength(seeded.length + 1);
     await admin(sandbox, 'POST', 'reset');
     expect((await allEntries(client)).entries.map((e) => e.id)).toEqual(seeded);
+  });
+
+  it('serves the last 24 hours only: as the sandbox clock moves on, older entries leave', async () => {
+    const before = (await allEntries(client)).entries;
+    const offsetMs = 12 * 3_600_000;
+    await admin(sandbox, 'POST', 'clock', { offsetMs });
+    // The window's start by the sandbox's clock, read before the request: everything the
+    // feed serves is at or after it, and everything before it has left.
+    const windowStart = sandbox.core.clock.now() - 86_400_000;
+    const after = (await allEntries(client)).entries;
+
+    const at = (e: { occurredAt: string }) => Date.parse(e.occurredAt);
+    const gone = before.filter((e) => at(e) < windowStart);
+    expect(gone.length).toBeGreaterThan(0);
+    expect(after.every((e) => at(e) >= windowStart)).toBe(true);
+    const served = new Set(after.map((e) => e.id));
+    expect(gone.filter((e) => served.has(e.id))).toEqual([]);
+    // What is still within the window is still served (nothing else left with them).
+    const kept = before.filter((e) => at(e) >= windowStart + 60_000).map((e) => e.id);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((id) => !served.has(id))).toEqual([]);
+
+    // A whole day later nothing of the seeded day is left.
+    await admin(sandbox, 'POST', 'clock', { offsetMs: 25 * 3_600_000 });
+    const dayLater = (await allEntries(client)).entries;
+    const seededIds = new Set(before.map((e) => e.id));
+    expect(dayLater.filter((e) => seededIds.has(e.id))).toEqual([]);
   });
 });

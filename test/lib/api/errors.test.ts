@@ -47,7 +47,23 @@ describe('error bodies of the spec', () => {
     });
     // The receive-window 425 carries a message only: it is not a trading-mode body.
     fails(TradingModeErrorBody, errorBodies.receiveWindow());
-    fails(TradingModeErrorBody, { ...errorBodies.tradingMode(), mode: 'maintenance' });
+  });
+
+  it('trading mode 425 without resumeAt keeps its mode; resumeAt reads as null', () => {
+    const { resumeAt: _, ...withoutResume } = errorBodies.tradingMode();
+    expect(
+      TradingModeErrorBody.parse({
+        ...withoutResume,
+        code: 'trading_post_only',
+        mode: 'post_only',
+      }),
+    ).toMatchObject({ code: 'trading_post_only', mode: 'post_only', resumeAt: null });
+  });
+
+  it('trading mode 425 with a mode it does not know reads the mode as UNRECOGNIZED', () => {
+    expect(
+      TradingModeErrorBody.parse({ ...errorBodies.tradingMode(), mode: 'maintenance' }).mode,
+    ).toBe('UNRECOGNIZED');
   });
 
   it('feed errors carry one of the four codes', () => {

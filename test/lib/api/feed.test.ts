@@ -58,6 +58,19 @@ describe('FeedResponse', () => {
     fails(FeedResponse, { ...feedResponse(), effectiveAudience: 'friends' });
   });
 
+  it('an emptyReason it does not know is UNRECOGNIZED, not a failed page', () => {
+    const page = FeedResponse.parse({
+      ...feedResponse(),
+      requestedAudience: 'following',
+      effectiveAudience: 'following',
+      events: [],
+      hasMore: false,
+      nextCursor: null,
+      emptyReason: 'MUTED_ALL',
+    });
+    expect(page.emptyReason).toBe('UNRECOGNIZED');
+  });
+
   it('keeps keys it does not read, at every level', () => {
     const raw = feedResponse();
     const first = raw.events[0] as Record<string, unknown>;
@@ -114,12 +127,31 @@ describe('feed entries by type', () => {
       facts: { result: 'WON', realizedPnl: '45.5', costBasis: '54.5', payout: '100' },
     });
     for (const result of ['WON', 'LOST', 'BREAK_EVEN']) {
-      expect(
-        FeedEntry.safeParse({ ...resolvedEntry(), facts: { ...resolvedEntry().facts, result } })
-          .success,
-      ).toBe(true);
+      const parsed = entry({ ...resolvedEntry(), facts: { ...resolvedEntry().facts, result } });
+      expect(parsed).toMatchObject({ facts: { result } });
     }
-    fails(FeedEntry, { ...resolvedEntry(), facts: { ...resolvedEntry().facts, result: 'DRAW' } });
+  });
+
+  it('a RESOLVED result it does not know is UNRECOGNIZED, the entry and its figures kept', () => {
+    const parsed = entry({
+      ...resolvedEntry(),
+      facts: { ...resolvedEntry().facts, result: 'VOID' },
+    });
+    expect(parsed).toMatchObject({
+      entryType: 'RESOLVED',
+      facts: { result: 'UNRECOGNIZED', realizedPnl: '45.5', payout: '100' },
+    });
+    fails(FeedEntry, { ...resolvedEntry(), facts: { ...resolvedEntry().facts, result: 1 } });
+  });
+
+  it('a trade side or outcome it does not know is UNRECOGNIZED, the rest of the entry kept', () => {
+    const parsed = entry({
+      ...boughtEntry(),
+      facts: { ...boughtEntry().facts, side: 'SHORT', outcome: 'DRAW' },
+    });
+    expect(parsed).toMatchObject({
+      facts: { side: 'UNRECOGNIZED', outcome: 'UNRECOGNIZED', contracts: '120.5' },
+    });
   });
 
   it('PARLAY_PLACED carries legs, stake, multiplier, potential payout and a parlay display', () => {
@@ -235,8 +267,21 @@ describe('FeedSubject', () => {
     fails(FeedSubject, { ...groupSubject(), groupSlug: 'x' });
   });
 
-  it('refuses a kind other than MARKET or GROUP', () => {
-    fails(FeedSubject, { ...marketSubject(), kind: 'EVENT' });
+  it('keeps a subject of a kind it does not know, with no lifecycle and no price', () => {
+    const subject = FeedSubject.parse({ ...marketSubject(), kind: 'EVENT', prices: [0.4, 0.6] });
+    expect(subject).toMatchObject({
+      kind: 'UNRECOGNIZED',
+      slug: marketSubject().slug,
+      title: marketSubject().title,
+      prices: null,
+      deadline: null,
+    });
+    // The fields every subject has are still checked.
+    fails(FeedSubject, { ...marketSubject(), kind: 'EVENT', slug: 7 });
+  });
+
+  it('a known kind with a malformed body does not pass as unrecognized', () => {
+    fails(FeedSubject, { ...marketSubject(), kind: 'MARKET', prices: [0.5] });
   });
 });
 
@@ -257,8 +302,9 @@ describe('FeedQuery', () => {
     );
   });
 
-  it('refuses an empty cursor and an unknown audience', () => {
-    fails(FeedQuery, { cursor: '' });
+  it('takes any cursor string (the feed judges it) and refuses an unknown audience', () => {
+    expect(FeedQuery.parse({ cursor: '' })).toMatchObject({ cursor: '' });
+    fails(FeedQuery, { cursor: 5 });
     fails(FeedQuery, { audience: 'friends' });
   });
 });

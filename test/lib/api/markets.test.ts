@@ -78,12 +78,15 @@ describe('Orderbook', () => {
 });
 
 describe('MaintenanceStatus', () => {
-  it('accepts every trading mode and refuses an unknown one', () => {
+  it('accepts every trading mode and reads one it does not know as UNRECOGNIZED', () => {
     for (const mode of ['normal', 'post_only', 'cancel_only', 'disabled']) {
-      expect(MaintenanceStatus.safeParse({ ...maintenanceStatus(), mode }).success).toBe(true);
+      expect(MaintenanceStatus.parse({ ...maintenanceStatus(), mode }).mode).toBe(mode);
     }
     expect(MaintenanceStatus.parse({ ...maintenanceStatus(), resumeAt: null }).resumeAt).toBeNull();
-    fails(MaintenanceStatus, { ...maintenanceStatus(), mode: 'paused' });
+    expect(MaintenanceStatus.parse({ ...maintenanceStatus(), mode: 'paused' }).mode).toBe(
+      'UNRECOGNIZED',
+    );
+    fails(MaintenanceStatus, { ...maintenanceStatus(), mode: 1 });
     fails(MaintenanceStatus, { mode: 'normal', resumeAt: null });
   });
 
@@ -96,5 +99,10 @@ describe('MaintenanceStatus', () => {
     expect(modeAllowsCancel('cancel_only')).toBe(true);
     expect(modeAllowsCancel('post_only')).toBe(true);
     expect(modeAllowsCancel('disabled')).toBe(false);
+  });
+
+  it('leaves a mode it does not know to the exchange: the request goes out', () => {
+    expect(modeAllowsNewOrder('UNRECOGNIZED', false)).toBe(true);
+    expect(modeAllowsCancel('UNRECOGNIZED')).toBe(true);
   });
 });

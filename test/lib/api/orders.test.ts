@@ -12,6 +12,7 @@ import {
   OrderStatusBody,
   OrderStatuses,
   PlacedOrder,
+  SETTLEMENT_STATUSES,
   SettlementStatus,
   SignedOrderWire,
   UserOrders,
@@ -73,14 +74,14 @@ describe('OrderPlacementResponse', () => {
 
 describe('Execution and settlementStatus', () => {
   it('accepts every settlementStatus of the spec', () => {
-    for (const status of SettlementStatus.options) {
+    for (const status of SETTLEMENT_STATUSES) {
       const body =
         status === 'DELAYED'
           ? { ...execution(status), eligibleAt: '2026-11-22T08:15:33.250Z' }
           : execution(status);
-      expect(Execution.safeParse(body).success, status).toBe(true);
+      expect(Execution.parse(body).settlementStatus, status).toBe(status);
     }
-    expect(SettlementStatus.options).toEqual([
+    expect(SETTLEMENT_STATUSES).toEqual([
       'UNMATCHED',
       'MATCHED',
       'MINED',
@@ -115,8 +116,20 @@ describe('Execution and settlementStatus', () => {
     });
   });
 
-  it('refuses a status outside the enum and totals that are not raw integers', () => {
-    fails(Execution, execution('PENDING'));
+  it('reads a settlementStatus the spec does not list as UNRECOGNIZED, keeping the placement', () => {
+    const parsed = OrderPlacementResponse.parse({
+      ...placementResponse(),
+      execution: execution('SETTLING'),
+    });
+    expect(parsed.execution.settlementStatus).toBe('UNRECOGNIZED');
+    expect(parsed.order.id).toBe(ORDER_ID);
+    // Parsing what was parsed keeps it (the value crosses extension messaging).
+    expect(SettlementStatus.parse('UNRECOGNIZED')).toBe('UNRECOGNIZED');
+  });
+
+  it('still refuses a settlementStatus that is not a string, and totals that are not raw integers', () => {
+    fails(Execution, { ...execution(), settlementStatus: 3 });
+    fails(Execution, { ...execution(), settlementStatus: null });
     fails(Execution, { ...execution(), totalsRaw: { ...execution().totalsRaw, usdNet: 5.5 } });
   });
 });
@@ -129,7 +142,7 @@ describe('SignedOrderWire', () => {
     taker: '0x0000000000000000000000000000000000000000',
     tokenId: YES_TOKEN,
     makerAmount: 5_500_000,
-    takerAmount: '10000000',
+    takerAmount: 10_000_000,
     nonce: 0,
     feeRateBps: 0,
     side: 0,
@@ -138,24 +151,50 @@ describe('SignedOrderWire', () => {
     expiration: '0',
     price: 0.55,
   };
+  const issueOf = (value: unknown) => SignedOrderWire.safeParse(value).error?.issues[0];
 
-  it('reads amounts as bigints from numbers or strings', () => {
-    const parsed = SignedOrderWire.parse(order);
-    expect(parsed).toMatchObject({
+  it('reads the integers of the spec as exact bigints', () => {
+    expect(SignedOrderWire.parse(order)).toMatchObject({
       makerAmount: 5_500_000n,
       takerAmount: 10_000_000n,
+      nonce: 0n,
       salt: 1234567890n,
+      expiration: 0n,
     });
   });
 
-  it('refuses negative, fractional and oversized amounts', () => {
+  it('makerAmount, takerAmount and nonce are integers: a string is refused', () => {
+    for (const key of ['makerAmount', 'takerAmount', 'nonce'] as const) {
+      expect(issueOf({ ...order, [key]: '10000000' }), key).toMatchObject({
+        path: [key],
+        message: `${key} must be a JSON integer`,
+      });
+    }
+  });
+
+  it('salt and expiration are string/integer: both forms read the same', () => {
+    const asNumbers = SignedOrderWire.parse({ ...order, salt: 1234567890, expiration: 0 });
+    expect(asNumbers).toMatchObject({ salt: 1234567890n, expiration: 0n });
+  });
+
+  it('a salt beyond 2^53 is exact as a string, and refused as a JSON number', () => {
+    const big = (2n ** 255n + 7n).toString();
+    expect(SignedOrderWire.parse({ ...order, salt: big }).salt).toBe(2n ** 255n + 7n);
+    expect(issueOf({ ...order, salt: 2 ** 60 })?.message).toMatch(/send it as a decimal string/);
+    fails(SignedOrderWire, { ...order, salt: (2n ** 256n).toString() });
+  });
+
+  it('refuses negative, fractional and inexact amounts', () => {
     fails(SignedOrderWire, { ...order, makerAmount: -5 });
     fails(SignedOrderWire, { ...order, makerAmount: 5.5 });
-    fails(SignedOrderWire, { ...order, takerAmount: '9007199254740993' });
+    expect(issueOf({ ...order, takerAmount: 2 ** 53 })?.message).toMatch(
+      /too large to travel exactly as a JSON integer/,
+    );
   });
 
   it('refuses a token id that is not a decimal uint256 and a non-hex signature', () => {
     fails(SignedOrderWire, { ...order, tokenId: '0x2b' });
+    fails(SignedOrderWire, { ...order, tokenId: 43 });
     fails(SignedOrderWire, { ...order, signature: 'signed!' });
     fails(SignedOrderWire, { ...order, maker: 'ada.eth' });
   });
@@ -174,14 +213,19 @@ describe('cancel bodies and responses', () => {
     fails(CancelOrderBody, { clientOrderId: 'x'.repeat(129) });
   });
 
-  it('CancelResponse accepts both success messages and nothing else', () => {
+  it('CancelResponse keeps both success messages and reads any other words as the general one', () => {
     expect(CancelResponse.parse({ message: CANCEL_MESSAGES.canceled }).message).toBe(
       'Order canceled successfully',
     );
     expect(CancelResponse.parse({ message: 'Delayed order canceled successfully' }).message).toBe(
       CANCEL_MESSAGES.delayedCanceled,
     );
-    fails(CancelResponse, { message: 'Order not found or already canceled' });
+    // A 200 is a cancellation: new wording must not turn it into an unreadable answer.
+    expect(CancelResponse.parse({ message: 'Order cancelled.' }).message).toBe(
+      CANCEL_MESSAGES.canceled,
+    );
+    fails(CancelResponse, { message: 42 });
+    fails(CancelResponse, {});
   });
 
   it('batch cancel: non-empty ids; response lists canceled and failed', () => {
@@ -218,8 +262,17 @@ describe('user orders and order statuses', () => {
     fails(OrderStatusBody, { orderIds: [], clientOrderIds: [] });
   });
 
-  it('OrderStatuses accepts a known and an unknown order, refuses an unknown status', () => {
+  it('OrderStatuses keeps UNKNOWN (no such order) apart from a status it cannot read', () => {
     expect(OrderStatuses.parse(orderStatuses())[1]).toMatchObject({ status: 'UNKNOWN' });
-    fails(OrderStatuses, [{ ...orderStatuses()[0], status: 'EXPIRED' }]);
+    const [read] = OrderStatuses.parse([
+      { ...orderStatuses()[0], status: 'EXPIRED', settlementStatus: 'SETTLING' },
+    ]);
+    expect(read).toMatchObject({ status: 'UNRECOGNIZED', settlementStatus: 'UNRECOGNIZED' });
+    fails(OrderStatuses, [{ ...orderStatuses()[0], status: null }]);
+  });
+
+  it('UserOrders reads an unknown settlementStatus as UNRECOGNIZED', () => {
+    const [order] = UserOrders.parse([{ ...userOrder(), settlementStatus: 'PARKED' }]);
+    expect(order?.settlementStatus).toBe('UNRECOGNIZED');
   });
 });

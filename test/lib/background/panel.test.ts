@@ -33,7 +33,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
 }
 
 const market = (over: object) => MarketRecord.parse({ ...ex.marketRecord(), ...over });
-const mode = (m: 'normal' | 'post_only' | 'cancel_only' | 'disabled') => ({
+const mode = (m: 'normal' | 'post_only' | 'cancel_only' | 'disabled' | 'UNRECOGNIZED') => ({
   mode: m,
   resumeAt: '2026-11-22T09:00:00.000Z',
   restrictions: [],
@@ -43,6 +43,10 @@ const mode = (m: 'normal' | 'post_only' | 'cancel_only' | 'disabled') => ({
 describe('panelBlock', () => {
   it('is null when the market trades and the vault is unlocked in normal mode', () => {
     expect(panelBlock(inputs({ mode: mode('normal') }))).toBeNull();
+  });
+
+  it('blocks nothing for a mode this version does not know: the exchange answers for it', () => {
+    expect(panelBlock(inputs({ mode: mode('UNRECOGNIZED') }))).toBeNull();
   });
 
   it('says the most fundamental reason first', () => {

@@ -81,6 +81,25 @@ describe('errorFromResponse: every row of the Errors table', () => {
     });
   });
 
+  it("401 on a cancel of another profile's order is told apart from a refused token by its message", () => {
+    const info = map(
+      401,
+      errorBodies.general('This order belongs to another profile', 401, 'Unauthorized'),
+    );
+    expect(info).toEqual({
+      kind: 'unauthenticated',
+      message: 'This order belongs to another profile',
+      reason: 'order-owner',
+    });
+    const sentence = errorSentence(info);
+    expect(sentence).toMatch(/^That order belongs to another profile/);
+    expect(sentence).not.toMatch(/token|clock/);
+    // A refused token keeps its own sentence.
+    expect(errorSentence(map(401, errorBodies.general('Invalid request signature', 401)))).toMatch(
+      /did not accept the API token .*clock/,
+    );
+  });
+
   it('an error without a readable body still says its status', () => {
     expect(map(401, null)).toEqual({ kind: 'unauthenticated', message: 'HTTP 401' });
     expect(map(502, 'Bad Gateway')).toEqual({ kind: 'server', status: 502, message: 'HTTP 502' });
@@ -185,6 +204,16 @@ describe('errorSentence', () => {
     [
       { kind: 'trading-mode', code: 'c', mode: 'post_only', resumeAt: null, message: 'x' },
       /^Not accepted now: the exchange accepts post-only orders only\.$/,
+    ],
+    [
+      {
+        kind: 'trading-mode',
+        code: 'trading_paused',
+        mode: 'UNRECOGNIZED',
+        resumeAt: null,
+        message: 'Paused for an upgrade',
+      },
+      /^Not accepted now: the exchange is in a trading mode this version does not know \(Paused for an upgrade\)\.$/,
     ],
     [{ kind: 'receive-window', message: 'old' }, /receive window.*not placed/],
     [

@@ -298,6 +298,53 @@ describe('ExchangeClient: bodies are checked before they leave', () => {
   });
 });
 
+describe('ExchangeClient: query values are checked before they leave', () => {
+  const refusedQuery = async (call: Call) => {
+    const { exchange, requests } = await client([]);
+    const error = await failure(call(exchange));
+    expect(requests).toHaveLength(0);
+    expect(error.info).toMatchObject({ kind: 'validation', source: 'client' });
+    return error.info.kind === 'validation' ? error.info.issues : [];
+  };
+
+  it('onBehalfOf must be an integer of at least 1, on every call that takes it', async () => {
+    const bad = { onBehalfOf: 0 };
+    for (const call of [
+      (c) => c.cancelOrder({ clientOrderId: 'c-1' }, bad),
+      (c) => c.cancelBatch([ex.ORDER_ID], bad),
+      (c) => c.cancelAllOnMarket('will-it-rain', bad),
+      (c) => c.getPositions(bad),
+      (c) => c.getUserOrders('will-it-rain', { onBehalfOf: 4.5 }),
+      (c) => c.getWithdrawalAddresses(bad),
+    ] satisfies Call[]) {
+      expect((await refusedQuery(call))[0]?.field).toBe('onBehalfOf');
+    }
+  });
+
+  it('paging: limit 1 to 100 and page from 1', async () => {
+    expect(await refusedQuery((c) => c.getActiveMarkets({ limit: 101 }))).toEqual([
+      { field: 'limit', message: 'limit must be between 1 and 100' },
+    ]);
+    expect((await refusedQuery((c) => c.getTrades({ page: 0 })))[0]?.field).toBe('page');
+    expect((await refusedQuery((c) => c.getHistory({ limit: 2.5 })))[0]?.field).toBe('limit');
+  });
+
+  it('historical price interval and pnl timeframe must be ones the exchange knows', async () => {
+    const interval = JSON.parse('"2h"');
+    expect(
+      (await refusedQuery((c) => c.getHistoricalPrice('will-it-rain', interval)))[0],
+    ).toMatchObject({ field: 'interval' });
+    const timeframe = JSON.parse('"1y"');
+    expect((await refusedQuery((c) => c.getPnlChart(timeframe)))[0]?.field).toBe('timeframe');
+  });
+
+  it('sends only what the caller gave (the defaults stay the exchange’s)', async () => {
+    const { exchange, requests } = await client([ok(ex.activeMarkets())]);
+    await exchange.getActiveMarkets();
+    expect(requests[0]?.path).toBe('/markets/active');
+  });
+});
+
 describe('ExchangeClient.getFeed', () => {
   it('asks for audience all and 30 entries by default, unsigned', async () => {
     const { exchange, requests } = await client([ok(ex.feedResponse())]);

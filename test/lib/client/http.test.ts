@@ -427,8 +427,24 @@ describe('HttpTransport: clock', () => {
   });
 });
 
-describe('a 425 with a maintenance code but an unknown mode', () => {
-  it('is read as trading-mode (strictest), not as a receive-window refusal', () => {
+describe('a 425 with a maintenance code', () => {
+  it('without resumeAt keeps the mode it names (post_only is not disabled)', () => {
+    const info = errorFromResponse(
+      425,
+      { code: 'trading_post_only', mode: 'post_only', message: 'Post-only orders only' },
+      null,
+      0,
+    );
+    expect(info).toEqual({
+      kind: 'trading-mode',
+      code: 'trading_post_only',
+      mode: 'post_only',
+      resumeAt: null,
+      message: 'Post-only orders only',
+    });
+  });
+
+  it('with a mode it does not know is trading-mode UNRECOGNIZED, not a receive-window refusal', () => {
     const info = errorFromResponse(
       425,
       {
@@ -443,8 +459,24 @@ describe('a 425 with a maintenance code but an unknown mode', () => {
     expect(info).toMatchObject({
       kind: 'trading-mode',
       code: 'trading_paused_for_upgrade',
-      mode: 'disabled',
+      mode: 'UNRECOGNIZED',
       resumeAt: '2026-11-22T10:00:00.000Z',
+    });
+  });
+
+  it('with a malformed mode and resumeAt is still trading-mode, its code and message kept', () => {
+    const info = errorFromResponse(
+      425,
+      { code: 'trading_disabled', mode: 7, resumeAt: 'soon', message: 'Down for maintenance' },
+      null,
+      0,
+    );
+    expect(info).toEqual({
+      kind: 'trading-mode',
+      code: 'trading_disabled',
+      mode: 'UNRECOGNIZED',
+      resumeAt: null,
+      message: 'Down for maintenance',
     });
   });
 });

@@ -89,6 +89,39 @@ describe('OrderDesk: answers of the exchange', () => {
     expect(view.summary).toBe('failed: Refused by the exchange: settlement reverted.');
   });
 
+  it('a settlementStatus new to this version: asks the exchange, adopts what it says, never sends twice', async () => {
+    const { desk, exchange } = rig();
+    exchange.fill = () => ({
+      settlementStatus: 'SETTLING',
+      contracts: 10n * C,
+      collateral: 5n * C,
+      status: 'FILLED',
+    });
+    const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
+    expect(view.state).toBe('filled');
+    expect(view.filledContractsRaw).toBe('10000000');
+    expect(exchange.statusCalls).toEqual([{ clientOrderIds: [view.clientOrderId] }]);
+    expect(exchange.received).toHaveLength(1);
+  });
+
+  it('an order status new to this version keeps the intent reconciling, asked about later, not final', async () => {
+    const { desk, exchange, sleeps } = rig();
+    exchange.fill = () => ({ settlementStatus: 'SETTLING', status: 'EXPIRING' });
+    const view = await desk.place(spec(gtc('BUY', '0.4', 10n * C)), 50);
+    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await settle();
+    expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
+    // Paced, not a burst of status checks.
+    expect(sleeps.length).toBeGreaterThanOrEqual(5);
+    expect(exchange.received).toHaveLength(1);
+
+    const placed = exchange.placed[0];
+    if (placed) placed.fill = { settlementStatus: 'UNMATCHED', status: 'OPEN' };
+    expect(desk.resumeStalled()).toBe(1);
+    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('resting'));
+    expect(exchange.received).toHaveLength(1);
+  });
+
   it('FOK SELL of the NO outcome signs the NO token', async () => {
     const { desk, exchange } = rig();
     const view = await desk.place(spec(fokSell(10n * C), { outcome: 'NO' }));
@@ -425,6 +458,9 @@ describe('OrderDesk: guards', () => {
       'resting',
     );
     state.mode = null;
+    expect((await desk.place(spec(gtc('BUY', '0.4', 10n * C)))).state).toBe('resting');
+    // A mode this version cannot read is not refused here: the exchange's 425 would say.
+    state.mode = 'UNRECOGNIZED';
     expect((await desk.place(spec(gtc('BUY', '0.4', 10n * C)))).state).toBe('resting');
   });
 

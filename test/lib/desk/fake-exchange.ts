@@ -1,7 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   OrderPlacementResponse,
-  type OrderStatus,
+  OrderStatus,
   type OrderStatusBody,
   type OrderStatusValue,
   PlaceOrderBody,
@@ -34,16 +34,19 @@ export function orderContext(): OrderContext {
   };
 }
 
+/** A value the exchange may add after this version: the desk must read it as UNRECOGNIZED. */
+type Future = 'SETTLING' | 'EXPIRING';
+
 /** What the market does with an accepted order. */
 export interface Fill {
-  settlementStatus: SettlementStatus;
+  settlementStatus: SettlementStatus | Future;
   /** Contracts and collateral filled right away. */
   contracts?: bigint;
   collateral?: bigint;
   reason?: string;
   eligibleAt?: string;
   /** Status a later `/orders/status/batch` reports. */
-  status?: OrderStatusValue;
+  status?: OrderStatusValue | Future;
 }
 
 export type Step =
@@ -271,7 +274,7 @@ function statusOf(p: Placed): OrderStatus {
   const fokBuy = body.orderType === 'FOK' && body.order.side === 0;
   const filled = fokBuy ? (p.fill.collateral ?? 0n) : (p.fill.contracts ?? 0n);
   const size = fokBuy ? body.order.makerAmount : asked(body).contracts;
-  const status: OrderStatusValue = p.canceled
+  const status: OrderStatusValue | Future = p.canceled
     ? filled > 0n
       ? 'PARTIALLY_FILLED'
       : 'CANCELED'
@@ -281,14 +284,15 @@ function statusOf(p: Placed): OrderStatus {
         : p.fill.settlementStatus === 'UNMATCHED'
           ? 'OPEN'
           : 'FILLED'));
-  return {
+  // Parsed as the client parses the wire: a future value reads as UNRECOGNIZED.
+  return OrderStatus.parse({
     orderId: p.id,
     clientOrderId: p.clientOrderId,
     status,
     settlementStatus: p.fill.settlementStatus,
     remainingSize: status === 'OPEN' || status === 'DELAYED' ? (size - filled).toString() : '0',
     filledSize: filled.toString(),
-  };
+  });
 }
 
 function placementResponse(p: Placed, body: ParsedBody): OrderPlacementResponse {

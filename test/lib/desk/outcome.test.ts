@@ -72,6 +72,16 @@ describe('stateFromExecution', () => {
     expect(stateFromExecution(base, execution(settlementStatus), filled)).toBe(state);
   });
 
+  it('a settlementStatus this version does not know → reconciling (ask), whatever was filled', () => {
+    for (const [base, filled] of [
+      [fakBuy10(), 10n * C],
+      [gtc10(), 0n],
+      [fokBuy5(), 0n],
+    ] as const) {
+      expect(stateFromExecution(base, execution('UNRECOGNIZED'), filled)).toBe('reconciling');
+    }
+  });
+
   it('CANCELED with STP_TAKER_REJECTED → stp-cancelled', () => {
     expect(
       stateFromExecution(fakBuy10(), execution('CANCELED', { reason: 'STP_TAKER_REJECTED' }), 0n),
@@ -91,6 +101,12 @@ describe('stateFromStatus', () => {
     ['CANCELED', gtc10(), 0n, { settlementStatus: 'CANCELED' }, 'cancelled'],
     ['CANCELED', fakBuy10(), 4n * C, {}, 'partially-filled'],
     ['FILLED', fakBuy10(), 10n * C, { settlementStatus: 'FAILED' }, 'failed'],
+    // The order status decides; a settlement status we cannot read does not change it.
+    ['FILLED', fakBuy10(), 10n * C, { settlementStatus: 'UNRECOGNIZED' }, 'filled'],
+    ['OPEN', gtc10(), 0n, { settlementStatus: 'UNRECOGNIZED' }, 'resting'],
+    // An order status we cannot read: known to the exchange, so ask again (never resend).
+    ['UNRECOGNIZED', gtc10(), 0n, { settlementStatus: 'UNRECOGNIZED' }, 'reconciling'],
+    ['UNRECOGNIZED', fakBuy10(), 4n * C, {}, 'reconciling'],
   ] as const)('%s for %o → %s', (s, v, filled, extra, state) => {
     expect(stateFromStatus(v, status(s, filled, extra))).toBe(state);
   });

@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OrderEventInput } from '../../../lib/api/events';
 import { OrderEvent } from '../../../lib/api/events';
-import type { TradingMode } from '../../../lib/api/primitives';
+import type { ReportedTradingMode } from '../../../lib/api/primitives';
 import { type ClientErrorInfo, ExchangeError } from '../../../lib/client/errors';
 import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk';
 import type { GuardLimits } from '../../../lib/desk/guards';
@@ -25,7 +25,7 @@ export interface Rig {
   clock: { now: number };
   state: {
     locked: boolean;
-    mode: TradingMode | null;
+    mode: ReportedTradingMode | null;
     limits: GuardLimits;
     /** Signing never finishes (the worker stops between journaling and sending). */
     stallSigning: boolean;

@@ -195,6 +195,17 @@ describe('buildOrderRequest: refusals before anything is sent', () => {
     expect(issues[0]?.message).toMatch(/use 10 or 10\.0002 contracts$/);
   });
 
+  it('an amount beyond 2^53 raw is refused: it would not travel exactly as a JSON integer', async () => {
+    const issues = await refusal(
+      gtcBuy({ amounts: { orderType: 'FOK', side: 'BUY', spend: 2n ** 53n + 1n } }),
+      ctx(),
+    );
+    expect(issues).toContainEqual({
+      field: 'order.makerAmount',
+      message: expect.stringMatching(/too large to travel exactly as a JSON integer/),
+    });
+  });
+
   it('postOnly only on GTC', async () => {
     const gtc = await buildOrderRequest(gtcBuy({ postOnly: true }), ctx());
     expect(gtc.body.postOnly).toBe(true);

@@ -92,7 +92,10 @@ describe('placeOrderIssues', () => {
     expect(placeOrderIssues(wire({ order: { nonce: 1 } }), false)).toEqual([
       { field: 'order.nonce', message: 'nonce must be 0' },
     ]);
-    expect(placeOrderIssues(wire({ order: { nonce: '0' } }), false)).toEqual([]);
+    // "must be the numeric value 0": the string "0" is not a JSON integer.
+    expect(() => wire({ order: { nonce: '0' as unknown as number } })).toThrow(
+      /nonce must be a JSON integer/,
+    );
   });
 
   it('expiration may be omitted or zero, never anything else', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FeedResponse, MarketSubject } from '../../../lib/api/feed';
-import { feedCard, scoreText, valueAtSubjectPrice } from '../../../lib/popup-model/feed-cards';
+import {
+  feedCard,
+  OUTCOME_LABELS,
+  scoreText,
+  valueAtSubjectPrice,
+} from '../../../lib/popup-model/feed-cards';
 import * as ex from '../api/examples';
 import { entries, feedPage } from './fixtures';
 
@@ -22,6 +27,31 @@ describe('valueAtSubjectPrice', () => {
 });
 
 describe('feedCard', () => {
+  it('a trade of an outcome and subject kind it does not know: a card, named plainly, valued at nothing', () => {
+    const page = FeedResponse.parse(
+      feedPage({
+        events: [
+          {
+            ...ex.boughtEntry(),
+            facts: { ...ex.boughtEntry().facts, outcome: 'DRAW' },
+            subject: { ...ex.marketSubject(), kind: 'EVENT' },
+          },
+        ],
+      }),
+    );
+    const [entry] = page.events;
+    if (!entry) throw new Error('fixture');
+    const card = feedCard(entry);
+    expect(card).toMatchObject({
+      kind: 'trade',
+      outcome: 'UNRECOGNIZED',
+      valueNowRaw: null,
+      contractsRaw: 120_500_000n,
+      subject: { kind: 'UNRECOGNIZED', slug: ex.marketSubject().slug, groupTitle: null },
+    });
+    expect(OUTCOME_LABELS.UNRECOGNIZED).toBe('Other outcome');
+  });
+
   it('turns BOUGHT into a trade card with exact amounts and the value now', () => {
     const entry = entries.bought();
     if (!entry) throw new Error('fixture');

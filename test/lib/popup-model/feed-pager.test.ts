@@ -96,6 +96,43 @@ describe('FeedPager', () => {
     expect(h.pager.state.effectiveAudience).toBe('all');
   });
 
+  it('pages on with the audience the cursor carries: all, after featured fell back to all', async () => {
+    const h = harness();
+    h.pager.select('featured');
+    await h.answer(
+      feedPage({
+        requestedAudience: 'featured',
+        effectiveAudience: 'all',
+        events: [entry('a'), entry('b')],
+        nextCursor: 'c1',
+        hasMore: true,
+      }),
+    );
+    h.pager.loadMore();
+    expect(h.requests[1]).toEqual({ audience: 'all', cursor: 'c1', limit: 2 });
+    // The tab is still the one the user picked; its first page is still asked as featured.
+    await h.answer(feedPage({ events: [entry('c')], nextCursor: null, hasMore: false }));
+    expect(h.pager.state.audience).toBe('featured');
+    h.pager.reload();
+    expect(h.requests[2]).toEqual({ audience: 'featured', limit: 2 });
+  });
+
+  it('pages a featured feed that did not fall back as featured', async () => {
+    const h = harness();
+    h.pager.select('featured');
+    await h.answer(
+      feedPage({
+        requestedAudience: 'featured',
+        effectiveAudience: 'featured',
+        events: [entry('a')],
+        nextCursor: 'f1',
+        hasMore: true,
+      }),
+    );
+    h.pager.loadMore();
+    expect(h.requests[1]).toEqual({ audience: 'featured', cursor: 'f1', limit: 2 });
+  });
+
   it('keeps the empty reason of the following audience', async () => {
     const h = harness();
     h.pager.select('following');

@@ -84,6 +84,16 @@ describe('modeBanner', () => {
       }),
     ).toMatchObject({ title: 'Cancel-only', resumeAt: '2026-11-22T09:00:00.000Z' });
   });
+
+  it('says so plainly when the exchange reports a mode this version does not know', () => {
+    expect(
+      modeBanner({ mode: 'UNRECOGNIZED', resumeAt: null, restrictions: [], checkedAt: 0 }),
+    ).toMatchObject({
+      mode: 'UNRECOGNIZED',
+      title: 'Unusual trading mode',
+      text: expect.stringMatching(/does not know; it may refuse some orders/),
+    });
+  });
 });
 
 describe('subAccountLabel', () => {

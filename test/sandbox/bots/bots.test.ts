@@ -91,6 +91,19 @@ describe('bots', () => {
     expect(seeded.some((o) => o.state === 'CANCELED')).toBe(true);
   });
 
+  it("the AMM market's pool price drifts, each move sent as newPriceData", async () => {
+    const { core } = run(5);
+    const AMM = 'sandbox-rain-amm';
+    const moves: { marketSlug: string; prices: [number, number] }[] = [];
+    core.events.on('ammPrice', (e) => moves.push(e));
+    await until(() => moves.length >= 2);
+    expect(moves.every((m) => m.marketSlug === AMM)).toBe(true);
+    // Only changes are sent: two moves in a row never carry the same price.
+    expect(moves[1]?.prices[0]).not.toBe(moves[0]?.prices[0]);
+    const last = moves[moves.length - 1];
+    expect(last?.prices[0]).toBe(Number(core.ammPriceMillis(AMM)) / 1000);
+  });
+
   it('stop() ends them cleanly: nothing is placed afterwards', async () => {
     const r = run(9);
     await until(() => placed(r.core).length >= 10);
