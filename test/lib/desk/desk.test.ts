@@ -108,7 +108,7 @@ describe('OrderDesk: answers of the exchange', () => {
     const { desk, exchange, sleeps } = rig();
     exchange.fill = () => ({ settlementStatus: 'SETTLING', status: 'EXPIRING' });
     const view = await desk.place(spec(gtc('BUY', '0.4', 10n * C)), 50);
-    await vi.waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
+    await waitFor(() => expect(exchange.statusCalls.length).toBeGreaterThanOrEqual(6));
     await settle();
     expect(desk.view(view.clientOrderId)?.state).toBe('reconciling');
     // Paced, not a burst of status checks.
@@ -118,7 +118,7 @@ describe('OrderDesk: answers of the exchange', () => {
     const placed = exchange.placed[0];
     if (placed) placed.fill = { settlementStatus: 'UNMATCHED', status: 'OPEN' };
     expect(desk.resumeStalled()).toBe(1);
-    await vi.waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('resting'));
+    await waitFor(() => expect(desk.view(view.clientOrderId)?.state).toBe('resting'));
     expect(exchange.received).toHaveLength(1);
   });
 
