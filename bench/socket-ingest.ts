@@ -333,6 +333,8 @@ async function run(): Promise<BenchResult> {
   const rows: BenchRow[] = [];
   for (const s of measured.steps) {
     const seconds = s.uiSeconds;
+    // Each UI against its own frames over the same span: at most one render a frame.
+    const withinFrames = (ui: UiCounters) => ui.frames > 0 && ui.renders <= ui.frames;
     rows.push({
       method: `order books, ${Math.round(s.sent / (STEP_MS / 1000)).toLocaleString('en-US')}/s offered for ${STEP_MS / 1000} s`,
       n: s.received,
@@ -345,6 +347,10 @@ async function run(): Promise<BenchResult> {
         'port posts/s': (s.statePosts + s.panelPosts) / seconds,
       },
       ratio: s.received / s.seconds / s.rate,
+      verdicts: [
+        { condition: 'popup renders ≤ frame rate', pass: withinFrames(s.popup) },
+        { condition: 'panel renders ≤ frame rate', pass: withinFrames(s.panel) },
+      ],
     });
   }
   const e = measured.events;
@@ -357,6 +363,7 @@ async function run(): Promise<BenchResult> {
       duplicates: e.dispatched - e.unique,
     },
     ratio: e.unique / e.sent,
+    verdicts: [{ condition: '0 lost', pass: e.sent - e.unique === 0 }],
   });
   const best = Math.max(...measured.steps.map((s) => s.received / s.seconds));
   return {

@@ -130,10 +130,11 @@ async function openPages(launched: LaunchedExtension, siteUrl: string) {
 async function screenshots(dir: string, pages: Record<string, Page | null>): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const saved: string[] = [];
+  // Give the UIs a moment to paint their first state from the background; they paint at
+  // the same time, so one wait serves them all.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   for (const [name, page] of Object.entries(pages)) {
     if (!page) continue;
-    // Give the UI a moment to paint its first state from the background.
-    await page.waitForTimeout(500);
     const path = join(dir, `${name}.png`);
     await page.screenshot({ path, fullPage: true });
     saved.push(path);

@@ -11,6 +11,17 @@ export interface BenchRow {
   values: Record<string, number>;
   /** This row's headline figure divided by the baseline's; null where it means nothing. */
   ratio: number | null;
+  /**
+   * The conditions the issue sets on this row's figures ("must stay ≤ the frame rate"),
+   * each judged: any that fails makes `npm run bench` exit non-zero.
+   */
+  verdicts?: Verdict[];
+}
+
+export interface Verdict {
+  /** The condition as a person reads it in the table, e.g. `renders ≤ frame rate`. */
+  condition: string;
+  pass: boolean;
 }
 
 export interface BenchResult {
@@ -39,8 +50,13 @@ export interface BenchEnvironment {
 }
 
 export interface SuiteOptions {
-  /** Samples per measured method; each suite sets its own floor. */
+  /** Samples per measured method; each suite sets its own floor (none with `quick`). */
   n?: number;
+  /**
+   * A quick look (`--quick`): suites with a sample count fixed by the issue (≥ 200 clicks)
+   * take fewer by default, and say so in their notes.
+   */
+  quick?: boolean;
   /** Duration of the long suites (worker memory), in minutes; each has its default. */
   minutes?: number;
 }

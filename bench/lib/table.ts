@@ -1,4 +1,23 @@
-import type { BenchResult } from './result';
+import type { BenchResult, BenchRow } from './result';
+
+/** A row's judged conditions, e.g. `renders ≤ frame rate ✓ · 0 lost ✗`; '' when it has none. */
+export function verdictText(row: BenchRow): string {
+  return (row.verdicts ?? []).map((v) => `${v.condition} ${v.pass ? '✓' : '✗'}`).join(' · ');
+}
+
+/** Every condition that failed, as `suite: method: condition`. */
+export function failedVerdicts(results: BenchResult[]): string[] {
+  return results.flatMap((result) =>
+    result.rows.flatMap((row) =>
+      (row.verdicts ?? [])
+        .filter((v) => !v.pass)
+        .map((v) => `${result.suite}: ${row.method.trim()}: ${v.condition}`),
+    ),
+  );
+}
+
+const hasVerdicts = (results: BenchResult[]): boolean =>
+  results.some((r) => r.rows.some((row) => (row.verdicts ?? []).length > 0));
 
 function figure(value: number | undefined): string {
   if (value === undefined || Number.isNaN(value)) return '–';
@@ -14,20 +33,30 @@ export function formatTable(result: BenchResult): string {
     ...result.columns.map((c) => (result.unit ? `${c} (${result.unit})` : c)),
     ...(result.ratioOf ? ['ratio'] : []),
   ];
+  const judged = hasVerdicts([result]);
+  if (judged) header.push('verdict');
   const body = result.rows.map((row) => [
     row.method,
     row.n.toLocaleString('en-US'),
     ...result.columns.map((c) => figure(row.values[c])),
     ...(result.ratioOf ? [row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`] : []),
+    ...(judged ? [verdictText(row) || '–'] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const last = header.length - 1;
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
+      .map((cell, i) =>
+        i === 0 || (judged && i === last)
+          ? cell.padEnd(widths[i] ?? 0)
+          : cell.padStart(widths[i] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   const lines = [result.title, rule, line(header), rule, ...body.map(line), rule];
   if (result.ratioOf) lines.push(`ratio: relative to ${result.ratioOf}`);
+  if (judged) lines.push("verdict: the issue's conditions on these figures; a ✗ fails the run");
   for (const note of result.notes) lines.push(`note: ${note}`);
   const env = result.environment;
   lines.push(`on: Node ${env.node}, ${env.platform}/${env.arch}, ${env.cpus} × ${env.cpu}`);
@@ -39,7 +68,8 @@ export function formatTable(result: BenchResult): string {
  * their unit, and the ratio with what it divides by in the suite's own table.
  */
 export function formatSummary(results: BenchResult[]): string {
-  const header = ['figure', 'method', 'n', 'figures', 'ratio'];
+  const judged = hasVerdicts(results);
+  const header = ['figure', 'method', 'n', 'figures', 'ratio', ...(judged ? ['verdict'] : [])];
   const body: string[][] = [];
   for (const result of results) {
     for (const row of result.rows) {
@@ -54,6 +84,7 @@ export function formatSummary(results: BenchResult[]): string {
         row.n.toLocaleString('en-US'),
         figures,
         row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`,
+        ...(judged ? [verdictText(row)] : []),
       ]);
     }
   }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { ExchangeProfile } from '../../lib/api/exchange';
 import type { SandboxAccount } from '../../lib/api/sandbox';
 import type { BackgroundApp } from '../../lib/background/app';
@@ -22,6 +22,7 @@ import type { ConnectionState, VaultView } from '../../lib/state/views';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
+import { AutoScreenshots } from './harness/auto-screenshots';
 import { evaluateInContentScript } from './harness/content-world';
 import { type HandshakeRecord, handshakeSpy } from './harness/handshake-spy';
 import { SandboxAdmin } from './harness/sandbox-admin';
@@ -111,6 +112,11 @@ export interface Harness {
   workerRestarted(): Promise<boolean>;
   /** Saves a screenshot to `test-results/screenshots/<test file>/<name>.png`; returns its path. */
   shot(page: Page, name: string): Promise<string>;
+  /**
+   * The screenshots taken without asking (`<test file>/<test name>-<n>.png`): `useHarness`
+   * begins and ends them around every test.
+   */
+  readonly screens: AutoScreenshots;
   close(): Promise<void>;
 }
 
@@ -232,6 +238,7 @@ export async function startHarness(
   };
 
   const connection = () => withApp((app) => app.live.state);
+  const screens = new AutoScreenshots(shotsDir, context, (page) => page === messagingPage);
 
   const harness: Harness = {
     sandbox,
@@ -283,6 +290,7 @@ export async function startHarness(
     stopWorker: () => control.stop(),
     workerRestarted: () => control.isFreshInstance(),
     shot: (page, name) => saveScreenshot(shotsDir, page, name),
+    screens,
     async close() {
       await control.close();
       await context.close().catch(() => undefined);
@@ -319,12 +327,21 @@ async function signingFor(
 
 /**
  * One harness per test file: started before its tests, closed after them. Returns an
- * accessor (the harness exists only once `beforeAll` has run).
+ * accessor (the harness exists only once `beforeAll` has run). Every page a test leaves
+ * or closes is saved as a screenshot named by the test (see `AutoScreenshots`).
  */
 export function useHarness(testFile: string, options: HarnessOptions = {}): () => Harness {
   let harness: Harness | null = null;
   beforeAll(async () => {
     harness = await startHarness(testFile, options);
+  });
+  // Registered before the file's own hooks, so (hooks run as a stack) these run around
+  // them: pages a file's `afterEach` closes are still taken, named by their test.
+  beforeEach(({ task }) => {
+    harness?.screens.begin(task.fullTestName ?? task.name);
+  });
+  afterEach(async () => {
+    if (harness) await harness.screens.end(harness.context);
   });
   afterAll(async () => {
     await harness?.close();

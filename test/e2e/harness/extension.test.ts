@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ChromeApi, useHarness } from '../fixtures';
+import { screenshotDirFor } from './screenshots';
 
 const h = useHarness(import.meta.url);
 
@@ -93,5 +96,37 @@ describe('the harness', () => {
     const path = await h().shot(page, 'Named Shot!');
     expect(path).toMatch(/test-results\/screenshots\/harness\/extension\/named-shot\.png$/);
     await page.close();
+  });
+});
+
+// Last in the file: the second test reads what the harness saved after the first.
+describe('automatic screenshots', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  let firstStartedAt = Number.POSITIVE_INFINITY;
+
+  it('take the pages a test visits', async () => {
+    firstStartedAt = Date.now();
+    const market = await h().openMarketPage('sandbox-btc-100k');
+    await market.locator('[data-market-companion="panel"]').waitFor({ state: 'attached' });
+    await market.close(); // taken before it closes: -1
+    const popup = await h().openPopup(); // left open: taken when the test ends, -2
+    await renderedText(popup);
+    // Neither a blank tab nor the harness's own tabs (its messaging popup, its data: control tab) is a screen.
+    await h().context.newPage();
+    expect((await h().send('vault.status', {})).ok).toBe(true);
+  });
+
+  it('saved them as <test file>/<test name>-<n>.png, one per page, this run', () => {
+    const dir = screenshotDirFor(import.meta.url);
+    const base = 'automatic-screenshots-take-the-pages-a-test-visits';
+    const files = readdirSync(dir)
+      .filter((f) => f.startsWith(`${base}-`))
+      .sort();
+    expect(files).toEqual([`${base}-1.png`, `${base}-2.png`]);
+    for (const file of files) {
+      const path = join(dir, file);
+      expect(statSync(path).mtimeMs).toBeGreaterThanOrEqual(firstStartedAt - 1_000);
+      expect(readFileSync(path).subarray(0, 8).equals(PNG)).toBe(true);
+    }
   });
 });

@@ -17,17 +17,29 @@ export function screenshotDirFor(testFile: string): string {
   return join(SCREENSHOT_ROOT, name.startsWith('..') ? 'other' : name);
 }
 
-const safeName = (name: string): string =>
+/**
+ * A file-name-safe form of `name`: lower case, runs of anything else than letters, digits,
+ * `.`, `_` and `-` become one `-`.
+ */
+export const safeName = (name: string): string =>
   name
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'screen';
 
-/** Saves what the page shows (the whole page) as `<dir>/<name>.png`; returns the path. */
-export async function saveScreenshot(dir: string, page: Page, name: string): Promise<string> {
+/**
+ * Saves what the page shows as `<dir>/<name>.png` (the whole page unless `fullPage` is
+ * false: then the viewport only); returns the path.
+ */
+export async function saveScreenshot(
+  dir: string,
+  page: Page,
+  name: string,
+  { fullPage = true, timeoutMs }: { fullPage?: boolean; timeoutMs?: number } = {},
+): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${safeName(name)}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage, timeout: timeoutMs });
   return path;
 }
