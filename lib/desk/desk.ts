@@ -569,7 +569,13 @@ export class OrderDesk {
       }
       if (event.type !== 'MATCHED' || record.countedTrades.includes(event.tradeEventId)) continue;
       const limit = record.view.price === null ? null : priceToMillis(record.view.price);
-      const fill = fillFromSettlement(event, record.view.orderId, record.view.clientOrderId, limit);
+      const fill = fillFromSettlement(
+        event,
+        record.view.orderId,
+        record.view.clientOrderId,
+        limit,
+        record.view.side,
+      );
       if (!fill) continue;
       record.countedTrades.push(event.tradeEventId);
       record.view.filledContractsRaw = (

@@ -1,7 +1,9 @@
 import type { OmeOrderEvent, SettlementOrderEvent } from '../api/events';
 import type { Execution, OrderStatus } from '../api/orders';
+import type { Side } from '../api/primitives';
 import { errorSentence } from '../client/errors';
-import { fromRaw, PRICE_SCALE, RAW_PER_UNIT } from '../orders/units';
+import { fillCollateral } from '../orders/fills';
+import { fromRaw, RAW_PER_UNIT } from '../orders/units';
 import { type IntentState, type IntentView, isFinal } from './intent';
 
 /** Contracts asked for: the FOK BUY spends collateral, so it has no contract target. */
@@ -136,6 +138,7 @@ export function fillFromSettlement(
   orderId: string | null,
   clientOrderId: string,
   ownLimitMillis: bigint | null,
+  side: Side,
 ): { contracts: bigint; collateral: bigint } | null {
   const asTaker =
     event.clientOrderId === clientOrderId || (orderId !== null && event.takerOrderId === orderId);
@@ -152,7 +155,7 @@ export function fillFromSettlement(
         ? ownLimitMillis
         : BigInt(Math.round(Number(match.price) * 1000));
     contracts += size;
-    collateral += (size * priceMillis) / PRICE_SCALE;
+    collateral += fillCollateral(priceMillis, size, side, asTaker ? 'taker' : 'maker');
   }
   return { contracts, collateral };
 }

@@ -675,8 +675,8 @@ export class SandboxCore {
         move(makerOwner.profileId, COLLATERAL, fill.makerCollateral);
         this.releaseReservation(maker, fill.contracts);
       }
-      // Mint and merge: legs in whole contract steps sum to `contracts` exactly, so the house
-      // moves nothing; it would absorb any difference rather than let the ledger drift.
+      // Mint and merge: the legs sum to the contracts (lib/orders/fills.ts), so the house
+      // moves nothing; kept so that no rounding could ever create or destroy collateral.
       if (fill.kind === 'mint') {
         move(
           HOUSE_PROFILE_ID,

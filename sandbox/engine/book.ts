@@ -1,12 +1,5 @@
-import {
-  contractStep,
-  contractsWithin,
-  floorToStep,
-  isBid,
-  legCollateral,
-  toYes,
-  yesPriceOf,
-} from './prices';
+import { contractsForBudget, fillCollateral } from '../../lib/orders/fills';
+import { isBid, toYes, yesPriceOf } from './prices';
 import {
   type BookOrder,
   type Fill,
@@ -35,12 +28,6 @@ interface Plan {
   ownReached: BookOrder[];
   /** Contracts (or budget) left once the walk ends. */
   left: bigint;
-  /**
-   * The walk stopped at a maker within the limit that it could not use up: what is left is
-   * less than one contract step at that maker's price (a budget too small to buy one more
-   * step, or contracts off that price's grid). It can never trade there.
-   */
-  blocked: { step: bigint } | null;
 }
 
 const fillKind = (taker: { side: Side; outcome: Outcome }, maker: BookOrder): FillKind => {
@@ -153,9 +140,7 @@ export class OrderBook {
 
   /**
    * Walks the opposite side without changing anything. Own orders are skipped under
-   * `cancel_maker` (they will be cancelled) and stop the walk otherwise. Each maker is
-   * taken in whole contract steps at its price, and the walk only passes a maker it used
-   * up (price-time priority: never a worse price while a better one is still there).
+   * `cancel_maker` (they will be cancelled) and stop the walk otherwise.
    */
   private plan(taker: TakerOrder): Plan & { conflict: BookOrder | null } {
     const fills: PlannedFill[] = [];
@@ -165,25 +150,19 @@ export class OrderBook {
     for (const maker of this.opposite(taker)) {
       if (left <= 0n || !this.withinLimit(taker, maker)) break;
       if (maker.ownerId === taker.ownerId) {
-        if (taker.stpPolicy !== 'cancel_maker') {
-          return { fills, ownReached, left, blocked: null, conflict: maker };
-        }
+        if (taker.stpPolicy !== 'cancel_maker') return { fills, ownReached, left, conflict: maker };
         ownReached.push(maker);
         continue;
       }
       const price = this.takerPrice(taker, maker);
-      const step = contractStep(price);
-      const wanted = budgetMode ? contractsWithin(left, price) : left;
-      const contracts = floorToStep(minBig(maker.remaining, wanted), step);
-      if (contracts > 0n) {
-        fills.push({ maker, contracts });
-        left -= budgetMode ? legCollateral(price, contracts) : contracts;
-      }
-      if (contracts < maker.remaining) {
-        return { fills, ownReached, left, blocked: left > 0n ? { step } : null, conflict: null };
-      }
+      const contracts = budgetMode
+        ? minBig(maker.remaining, contractsForBudget(left, price))
+        : minBig(maker.remaining, left);
+      if (contracts <= 0n) break;
+      fills.push({ maker, contracts });
+      left -= budgetMode ? fillCollateral(price, contracts, taker.side, 'taker') : contracts;
     }
-    return { fills, ownReached, left, blocked: null, conflict: null };
+    return { fills, ownReached, left, conflict: null };
   }
 
   /**
@@ -208,13 +187,7 @@ export class OrderBook {
       }
       return { kind: 'stp-rejected', reason: 'STP_TAKER_REJECTED', canceledMakers };
     }
-    // A FOK BUY is sized by what it may spend: it is filled when what is left cannot buy one
-    // more whole step at the best price left (that change is simply not spent).
-    const fokBuyFilled =
-      'budget' in taker.size &&
-      plan.fills.length > 0 &&
-      (plan.left === 0n || plan.blocked !== null);
-    if (taker.orderType === 'FOK' && plan.left > 0n && !fokBuyFilled) {
+    if (taker.orderType === 'FOK' && plan.left > 0n) {
       return {
         kind: 'rejected',
         reason: 'FOK_NOT_FILLABLE',
@@ -246,8 +219,8 @@ export class OrderBook {
         yesPriceMillis: yesPriceOf(maker),
         takerPriceMillis,
         makerPriceMillis: maker.priceMillis,
-        takerCollateral: legCollateral(takerPriceMillis, contracts),
-        makerCollateral: legCollateral(maker.priceMillis, contracts),
+        takerCollateral: fillCollateral(takerPriceMillis, contracts, taker.side, 'taker'),
+        makerCollateral: fillCollateral(maker.priceMillis, contracts, maker.side, 'maker'),
         makerRemaining: maker.remaining - contracts,
       };
       maker.remaining -= contracts;
@@ -259,27 +232,19 @@ export class OrderBook {
 
     let rested: BookOrder | null = null;
     let killed = 0n;
-    if (plan.left > 0n && !fokBuyFilled) {
-      // A GTC rests what is whole at its own limit, unless what is left is below one step
-      // at a maker it still crosses (resting it would cross the book). The rest is killed:
-      // it could never trade at any price without rounding.
-      const restable =
-        taker.orderType === 'GTC' &&
-        taker.limitMillis !== null &&
-        !(plan.blocked && plan.left < plan.blocked.step)
-          ? floorToStep(plan.left, contractStep(taker.limitMillis))
-          : 0n;
-      if (restable > 0n && taker.limitMillis !== null) {
+    if (plan.left > 0n) {
+      if (taker.orderType === 'GTC' && taker.limitMillis !== null) {
         rested = this.add({
           id: taker.id,
           ownerId: taker.ownerId,
           side: taker.side,
           outcome: taker.outcome,
           priceMillis: taker.limitMillis,
-          remaining: restable,
+          remaining: plan.left,
         });
+      } else {
+        killed = plan.left;
       }
-      killed = plan.left - restable;
     }
     return {
       kind: 'executed',

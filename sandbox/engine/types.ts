@@ -57,9 +57,8 @@ export interface Fill {
   takerPriceMillis: bigint;
   makerPriceMillis: bigint;
   /**
-   * Collateral of each leg = ownPriceMillis × contracts / 1000, raw and exact: `contracts` is
-   * a whole number of contract steps at the fill price, so in a mint or a merge the two
-   * legs sum to exactly `contracts`.
+   * Collateral of each leg = floor(ownPriceMillis × contracts / 1000), raw. In a mint or a
+   * merge the two legs can sum to one raw unit less than `contracts` (the house absorbs it).
    */
   takerCollateral: bigint;
   makerCollateral: bigint;
@@ -92,11 +91,7 @@ export type MatchOutcome =
       stpCanceled: BookOrder[];
       /** The taker's remainder now resting (GTC only). */
       rested: BookOrder | null;
-      /**
-       * Contracts killed without filling: a FAK's remainder, or what is left of a GTC below
-       * one contract step (it could never trade without rounding). A FOK BUY's unspent change
-       * (less than one step at the best price left) is not killed: it was never spent.
-       */
+      /** Contracts (or, for a FOK BUY, budget) killed without filling (FAK remainder). */
       killed: bigint;
       filledContracts: bigint;
       /** Collateral the taker paid (BUY) or received before fees (SELL). */

@@ -66,8 +66,15 @@ export async function placeRestingOrder(
 
 /** Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never asserted). */
 export async function panelReadyAfterDomContentLoaded(page: Page): Promise<number | null> {
-  return page.evaluate(() => {
-    const mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+  return page.evaluate(async () => {
+    // The mark is set in the animation frame after the first paint: it may land just after
+    // the buttons are seen.
+    const until = Date.now() + 5_000;
+    let mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+    while (!mark && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+    }
     const nav = performance.getEntriesByType('navigation')[0] as
       | PerformanceNavigationTiming
       | undefined;

@@ -200,8 +200,21 @@ describe('fillFromSettlement', () => {
         'o',
         'c-1',
         600n,
+        'BUY',
       ),
     ).toEqual({ contracts: 5n * C, collateral: 1_100_000n + 1_683_000n });
+  });
+
+  it('rounds as the exchange settles: a buying taker pays up, a selling maker receives up', () => {
+    const odd = [{ orderId: 'm1', matchedSize: 1001n, price: '0.333' }];
+    // 333.333 raw: the taker that bought pays 334, one that sold receives 333.
+    expect(fillFromSettlement(ev(odd), 'o', 'c-1', 333n, 'BUY')?.collateral).toBe(334n);
+    expect(fillFromSettlement(ev(odd), 'o', 'c-1', 333n, 'SELL')?.collateral).toBe(333n);
+    const asMaker = settlement('MATCHED', { clientOrderId: 'x', orderId: 'y' }, [
+      { orderId: 'mine', matchedSize: 1001n, price: '0.333' },
+    ]) as SettlementOrderEvent;
+    expect(fillFromSettlement(asMaker, 'mine', 'c-1', 333n, 'SELL')?.collateral).toBe(334n);
+    expect(fillFromSettlement(asMaker, 'mine', 'c-1', 333n, 'BUY')?.collateral).toBe(333n);
   });
 
   it('as a maker, counts only its own match, at its own limit', () => {
@@ -209,11 +222,11 @@ describe('fillFromSettlement', () => {
       { orderId: 'mine', matchedSize: 2n * C, price: '0.45' },
       { orderId: 'other', matchedSize: 9n * C, price: '0.45' },
     ]) as SettlementOrderEvent;
-    expect(fillFromSettlement(event, 'mine', 'c-1', 400n)).toEqual({
+    expect(fillFromSettlement(event, 'mine', 'c-1', 400n, 'BUY')).toEqual({
       contracts: 2n * C,
       collateral: 800_000n,
     });
-    expect(fillFromSettlement(event, 'not-there', 'c-2', 400n)).toBeNull();
+    expect(fillFromSettlement(event, 'not-there', 'c-2', 400n, 'BUY')).toBeNull();
   });
 });
 

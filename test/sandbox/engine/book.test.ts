@@ -151,141 +151,37 @@ describe('OrderBook matching', () => {
     expect(out.fills[0]?.takerPriceMillis).toBe(300n);
   });
 
-  it('fills a maker only in whole contract steps at its price: both legs exact, no rounding', () => {
+  it('rounds each leg in the resting order’s favour, never past its limit', () => {
     const book = new OrderBook();
     rest(book, { id: 'ask', side: 'SELL', outcome: 'YES', priceMillis: 333n });
-    // 1001 raw at 0.333 would cost 333.333 raw: only 1000 raw (one step) can trade there.
-    const out = executed(
-      book.execute(
-        taker({ side: 'BUY', orderType: 'FAK', limitMillis: 333n, size: { contracts: 1001n } }),
-      ),
+    rest(book, { id: 'bid', side: 'BUY', outcome: 'YES', priceMillis: 333n });
+    const bought = executed(
+      book.execute(taker({ side: 'BUY', limitMillis: 333n, size: { contracts: 1001n } })),
     );
-    expect(out.fills[0]).toMatchObject({
-      contracts: 1000n,
-      takerCollateral: 333n,
-      makerCollateral: 333n,
-    });
-    expect(out.killed).toBe(1n);
-    expect(book.get('ask')?.remaining).toBe(10n * C - 1000n);
+    // 333.333: the selling maker receives 334, and the taker pays what the maker receives.
+    expect(bought.fills[0]).toMatchObject({ makerCollateral: 334n, takerCollateral: 334n });
+    const sold = executed(
+      book.execute(taker({ side: 'SELL', limitMillis: 333n, size: { contracts: 1001n } })),
+    );
+    // The buying maker pays 333 (rounded down), which is what the taker receives.
+    expect(sold.fills[0]).toMatchObject({ makerCollateral: 333n, takerCollateral: 333n });
   });
 
-  it('a mint and a merge in whole steps: the two legs add up to the contracts exactly', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'no-bid', side: 'BUY', outcome: 'NO', priceMillis: 367n });
-    const mint = executed(
-      book.execute(
-        taker({ side: 'BUY', limitMillis: 633n, size: { contracts: 3_000_000n + 1_500n } }),
-      ),
-    );
-    const fill = mint.fills[0];
-    expect(fill?.kind).toBe('mint');
-    expect(fill?.contracts).toBe(3_001_000n);
-    expect((fill?.takerCollateral ?? 0n) + (fill?.makerCollateral ?? 0n)).toBe(3_001_000n);
-  });
-});
-
-describe('contract steps (no order executes past its limit)', () => {
-  it('a FOK BUY of 6.3 at a 0.63 ask buys exactly 10 contracts: the maker sells at 0.63, not below', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'ask', side: 'SELL', outcome: 'YES', priceMillis: 630n, remaining: 20n * C });
-    const out = executed(
-      book.execute(
-        taker({ side: 'BUY', orderType: 'FOK', limitMillis: null, size: { budget: 6_300_000n } }),
-      ),
-    );
-    expect(out.fills[0]).toMatchObject({
-      contracts: 10n * C,
-      takerCollateral: 6_300_000n,
-      makerCollateral: 6_300_000n,
-    });
-    expect(out.killed).toBe(0n);
-    expect(book.get('ask')?.remaining).toBe(10n * C);
-  });
-
-  it('a FOK BUY whose budget is not a whole number of steps is filled, leaving the change unspent', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'ask', side: 'SELL', outcome: 'YES', priceMillis: 630n, remaining: 20n * C });
-    // A step at 0.63 is 100 raw contracts for 63 raw: 1,000,000 buys 15,873 steps for 999,999.
-    const out = executed(
-      book.execute(
-        taker({ side: 'BUY', orderType: 'FOK', limitMillis: null, size: { budget: 1_000_000n } }),
-      ),
-    );
-    expect(out.filledContracts).toBe(1_587_300n);
-    expect(out.takerCollateral).toBe(999_999n);
-    expect(out.fills[0]?.makerCollateral).toBe(999_999n);
-    expect(out.killed).toBe(0n);
-    // Every maker sold at its own price: collateral × 1000 = price × contracts, exactly.
-    for (const f of out.fills)
-      expect(f.makerCollateral * 1000n).toBe(f.makerPriceMillis * f.contracts);
-  });
-
-  it('a FOK BUY that cannot buy even one step is not filled, and changes nothing', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'ask', side: 'SELL', outcome: 'YES', priceMillis: 631n });
-    // One step at 0.631 is 1000 raw contracts for 631 raw.
-    const out = book.execute(
-      taker({ side: 'BUY', orderType: 'FOK', limitMillis: null, size: { budget: 630n } }),
-    );
-    expect(out.kind === 'rejected' && out.reason).toBe('FOK_NOT_FILLABLE');
-    expect(book.get('ask')?.remaining).toBe(10n * C);
-  });
-
-  it('a FOK BUY never skips a better price it cannot use up to fill at a worse one', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'a1', side: 'SELL', outcome: 'YES', priceMillis: 631n, remaining: 1n * C });
-    rest(book, { id: 'a2', side: 'SELL', outcome: 'YES', priceMillis: 640n, remaining: 10n * C });
-    const out = executed(
-      book.execute(
-        taker({ side: 'BUY', orderType: 'FOK', limitMillis: null, size: { budget: 500_000n } }),
-      ),
-    );
-    expect(out.fills.map((f) => f.maker.id)).toEqual(['a1']);
-    expect(out.filledContracts).toBe(792_000n);
-    expect(out.takerCollateral).toBe(499_752n);
-    expect(book.get('a2')?.remaining).toBe(10n * C);
-  });
-
-  it('a GTC rests only what is whole at its own limit, and never crosses the book with dust', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'ask', side: 'SELL', outcome: 'YES', priceMillis: 499n, remaining: 5n * C });
-    // 1,000,002 raw is whole at 0.5 (a step of 2), not at 0.499 (a step of 1000).
-    const out = executed(
-      book.execute(taker({ side: 'BUY', limitMillis: 500n, size: { contracts: 1_000_002n } })),
-    );
-    expect(out.filledContracts).toBe(1_000_000n);
-    expect(out.rested).toBeNull();
-    expect(out.killed).toBe(2n);
-    expect(book.bestBid()).toBeNull();
-  });
-
-  it('a GTC that used up the book rests its remainder rounded to its own grid', () => {
-    const book = new OrderBook();
-    rest(book, {
-      id: 'ask',
-      side: 'SELL',
-      outcome: 'YES',
-      priceMillis: 500n,
-      remaining: 1_000_002n,
-    });
-    // 0.501 has a step of 1000 raw: of the 8,999,998 left, 8,999,000 can rest.
-    const out = executed(
-      book.execute(taker({ side: 'BUY', limitMillis: 501n, size: { contracts: 10n * C } })),
-    );
-    expect(out.filledContracts).toBe(1_000_002n);
-    expect(out.rested?.remaining).toBe(8_999_000n);
-    expect(out.killed).toBe(998n);
-    expect(book.levels().bids).toEqual([{ priceMillis: 501n, size: 8_999_000n }]);
-  });
-
-  it('a FOK SELL whose size is off every price grid is not filled', () => {
-    const book = new OrderBook();
-    rest(book, { id: 'bid', side: 'BUY', outcome: 'YES', priceMillis: 400n });
-    const out = book.execute(
-      taker({ side: 'SELL', orderType: 'FOK', limitMillis: null, size: { contracts: 1_000_001n } }),
-    );
-    expect(out.kind === 'rejected' && out.reason).toBe('FOK_NOT_FILLABLE');
-    expect(book.get('bid')?.remaining).toBe(10n * C);
+  it('the two legs of a mint or a merge sum to the contracts, whatever the rounding', () => {
+    for (const contracts of [1n, 7n, 1001n, 3_333_333n]) {
+      const mint = new OrderBook();
+      rest(mint, { id: 'no-bid', side: 'BUY', outcome: 'NO', priceMillis: 667n });
+      const minted = executed(
+        mint.execute(taker({ side: 'BUY', limitMillis: 333n, size: { contracts } })),
+      ).fills[0];
+      expect((minted?.takerCollateral ?? 0n) + (minted?.makerCollateral ?? 0n)).toBe(contracts);
+      const merge = new OrderBook();
+      rest(merge, { id: 'no-ask', side: 'SELL', outcome: 'NO', priceMillis: 667n });
+      const merged = executed(
+        merge.execute(taker({ side: 'SELL', limitMillis: 333n, size: { contracts } })),
+      ).fills[0];
+      expect((merged?.takerCollateral ?? 0n) + (merged?.makerCollateral ?? 0n)).toBe(contracts);
+    }
   });
 });
 
@@ -322,7 +218,21 @@ describe('order types', () => {
       ),
     );
     expect(out.takerCollateral).toBe(2_200_000n);
+    // 1.0 at 0.50 buys 2 contracts, the 1.2 left at 0.60 exactly 2 more: spent to the raw unit.
     expect(out.fills.map((f) => f.contracts)).toEqual([2n * C, 2n * C]);
+  });
+
+  it('FOK BUY of a budget that is not whole at the price: spent to the raw unit, never more', () => {
+    const book = new OrderBook();
+    rest(book, { id: 'a1', side: 'SELL', outcome: 'YES', priceMillis: 630n, remaining: 20n * C });
+    const out = executed(
+      book.execute(
+        taker({ side: 'BUY', orderType: 'FOK', limitMillis: null, size: { budget: 5n * C } }),
+      ),
+    );
+    // floor(5 / 0.63) = 7.936507 contracts; 0.63 × that = 4.99999941, rounded up to the maker.
+    expect(out.fills[0]).toMatchObject({ contracts: 7_936_507n, makerCollateral: 5n * C });
+    expect(out.takerCollateral).toBe(5n * C);
   });
 
   it('FOK BUY that the book cannot fill in full changes nothing', () => {
