@@ -63,6 +63,23 @@ export const MarketSubject = record({
   prices: PricePair.nullable(),
 });
 
+/**
+ * The keys a subject without a market of its own (a GROUP, or a kind we do not know) has
+ * as null: its group, lifecycle and price.
+ */
+export const NO_MARKET_KEYS = {
+  groupSlug: null,
+  groupTitle: null,
+  groupImageUrl: null,
+  createdAt: null,
+  startAt: null,
+  deadline: null,
+  resolvedAt: null,
+  winningOutcomeIndex: null,
+  payoutNumerators: null,
+  prices: null,
+} as const;
+
 /** A GROUP subject carries no lifecycle or price: every such key is null. */
 export const GroupSubject = record({
   ...subjectBase,
@@ -91,20 +108,7 @@ export const UnrecognizedSubject = record({
   kind: z
     .string()
     .refine((k) => !KNOWN_SUBJECT_KINDS.includes(k), 'known subject kind with a malformed body'),
-}).transform((s) => ({
-  ...s,
-  kind: UNRECOGNIZED,
-  groupSlug: null,
-  groupTitle: null,
-  groupImageUrl: null,
-  createdAt: null,
-  startAt: null,
-  deadline: null,
-  resolvedAt: null,
-  winningOutcomeIndex: null,
-  payoutNumerators: null,
-  prices: null,
-}));
+}).transform((s) => ({ ...s, kind: UNRECOGNIZED, ...NO_MARKET_KEYS }));
 
 export const FeedSubject = z.union([
   z.discriminatedUnion('kind', [MarketSubject, GroupSubject]),

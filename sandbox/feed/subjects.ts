@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GroupSubject, MarketSubject } from '../../lib/api/feed';
+import { type GroupSubject, type MarketSubject, NO_MARKET_KEYS } from '../../lib/api/feed';
 import type { SandboxCore } from '../core/core';
 import { imagePath, type MarketGroup, marketPrices, type SandboxMarket } from '../core/markets';
 import type { SubjectRef } from './entries';
@@ -56,16 +56,7 @@ export function groupSubject(core: SandboxCore, group: MarketGroup): GroupSubjec
     status: children.every((m) => m.status === 'RESOLVED') ? 'RESOLVED' : 'FUNDED',
     imageUrl: `${core.baseUrl}${group.imageUrl}`,
     tradable: children.some((m) => marketTradable(m, now)),
-    groupSlug: null,
-    groupTitle: null,
-    groupImageUrl: null,
-    createdAt: null,
-    startAt: null,
-    deadline: null,
-    resolvedAt: null,
-    winningOutcomeIndex: null,
-    payoutNumerators: null,
-    prices: null,
+    ...NO_MARKET_KEYS,
   };
 }
 

@@ -141,7 +141,11 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
   await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
   await panel.click('[data-key="BUY:YES:0"]');
   await panel.waitForText('[data-result="YES"]', /filled|rejected/);
+  const beforeSecondStop = await portMessages();
   await h().stopWorker();
+  await eventually(async () => (await portMessages()) > beforeSecondStop, {
+    what: 'panel port messages after the second restart',
+  });
   await panel.waitFor('[data-key="BUY:NO:0"]', (b) => !b.disabled, 15_000);
   await h().withApp(() => console.log('canary: worker after restarts'));
   await panel.click('[data-key="BUY:NO:0"]');

@@ -165,8 +165,22 @@ export class PanelDriver {
   }
 
   /** A real click (trusted mouse input) in the middle of the element. */
+  /**
+   * A real click at the element's centre, once it is enabled and has stopped moving: a
+   * state pushed by the background (a reconnecting port, a result line) can re-lay the
+   * panel out between reading the element's box and the mouse press.
+   */
   async click(selector: string, check?: (el: ElementInfo) => boolean): Promise<void> {
-    const el = await this.waitFor(selector, (e) => !e.disabled && (check ? check(e) : true));
+    const ready = (e: ElementInfo) => !e.disabled && (check ? check(e) : true);
+    const same = (a: ElementInfo['rect'], b: ElementInfo['rect']) =>
+      a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    let el = await this.waitFor(selector, ready);
+    for (let i = 0; i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await this.one(selector);
+      if (again && ready(again) && same(again.rect, el.rect)) break;
+      el = again && ready(again) ? again : await this.waitFor(selector, ready);
+    }
     await this.page.mouse.click(el.rect.x + el.rect.width / 2, el.rect.y + el.rect.height / 2);
   }
 
