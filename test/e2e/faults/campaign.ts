@@ -623,6 +623,20 @@ export function formatReport(report: CampaignReport): string {
       .join(', ');
     lines.push(`  ${fault.padEnd(36)} ${String(n).padStart(5)}  (${detail})`);
   }
+  const refusals: Record<string, number> = {};
+  for (const o of report.outcomes) {
+    if (o.view || !o.refusal) continue;
+    // The sentence the user was shown, without the ids and numbers that differ per intent.
+    const parsed = /"message":"([^"]*)"/.exec(o.refusal)?.[1] ?? o.refusal;
+    const reason = parsed.replace(/\d[\d.,]*/g, 'N').slice(0, 90);
+    refusals[reason] = (refusals[reason] ?? 0) + 1;
+  }
+  if (Object.keys(refusals).length > 0) {
+    lines.push('refused before sending, by the sentence shown:');
+    for (const [reason, n] of Object.entries(refusals).sort((a, b) => b[1] - a[1])) {
+      lines.push(`  ${reason.padEnd(90)} ${String(n).padStart(5)}`);
+    }
+  }
   lines.push('injected / observed:');
   for (const [name, n] of Object.entries(report.injected).sort()) {
     lines.push(`  ${name.padEnd(56)} ${String(n).padStart(5)}`);
