@@ -14,7 +14,7 @@ import { registerOrderRoutes } from './http/routes/orders';
 import { registerPortfolioRoutes } from './http/routes/portfolio';
 import { registerProfileRoutes } from './http/routes/profiles';
 import { buildApp } from './http/server';
-import { attachRealtime, type Realtime } from './realtime/socket';
+import { attachRealtime, type Realtime, type SubscriptionView } from './realtime/socket';
 import { startSite } from './site';
 
 export { SandboxCore } from './core/core';
@@ -55,6 +55,11 @@ export interface RunningSandbox {
   wsUrl: string;
   siteUrl: string;
   core: SandboxCore;
+  /**
+   * What each connected socket is subscribed to: a connection is live before the server
+   * has taken its subscriptions, and an event emitted in between does not reach it.
+   */
+  subscriptions(): SubscriptionView[];
   close(): Promise<void>;
 }
 
@@ -113,6 +118,7 @@ export function createSandbox(options: SandboxOptions = {}) {
         wsUrl: apiUrl,
         siteUrl: site.url,
         core,
+        subscriptions: () => realtime?.subscriptions() ?? [],
         async close() {
           if (closed) return;
           closed = true;

@@ -47,6 +47,8 @@ export interface AppOptions {
   now?: () => number;
   /** How often the trading mode is asked for while a UI is open (default a minute). */
   maintenanceEveryMs?: number;
+  /** How long a market's order events are gathered before its open orders are re-read. */
+  ordersRefreshMs?: number;
 }
 
 /** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
@@ -60,6 +62,8 @@ const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
 const MARKET_TTL_MS = 60_000;
 const MAINTENANCE_EVERY_MS = 60_000;
 const STALLED_INTENT_CHECK_MS = 15_000;
+/** How long a market's order events are gathered before its open orders are asked for. */
+const ORDERS_REFRESH_MS = 150;
 
 /** Calls `fn` at most once per `ms`, with the latest state. */
 function coalesce(fn: () => void, ms: number): () => void {
@@ -216,11 +220,13 @@ export class BackgroundApp {
 
   private wireLive(): void {
     this.live.onState(() => this.pushState());
-    this.live.onConnect(({ authenticated, reconnect }) => {
+    this.live.onConnect(({ authenticated }) => {
       if (authenticated) {
-        // Whatever happened while we were away is asked for, not assumed.
+        // Whatever happened while we were not subscribed is asked for, not assumed: the
+        // subscriptions went out first, so what changes after this read arrives as events.
+        // On a first connect too: the read made at unlock came before the subscription.
         this.desk.resumePending();
-        if (reconnect) void this.refreshPortfolio();
+        void this.refreshPortfolio();
         for (const slug of new Set(this.panelPorts.values())) void this.refreshOrders(slug);
       }
     });
@@ -240,7 +246,7 @@ export class BackgroundApp {
     this.live.on('orderEvent', (event) => {
       this.desk.handleOrderEvent(event);
       void this.notifyExternal(event);
-      void this.refreshOrders(event.marketSlug);
+      this.scheduleOrdersRefresh(event.marketSlug);
       this.schedulePortfolioRefresh();
     });
   }
@@ -476,6 +482,22 @@ export class BackgroundApp {
   }
 
   private readonly schedulePortfolioRefresh = coalesce(() => void this.refreshPortfolio(), 400);
+
+  private readonly ordersRefreshTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /**
+   * A market's open orders, asked for again once a burst of its order events has passed:
+   * one request per market per window however many events arrive (a bot-heavy market sends
+   * hundreds a second), and always one after the last of them.
+   */
+  private scheduleOrdersRefresh(slug: string): void {
+    if (this.ordersRefreshTimers.has(slug)) return;
+    const timer = setTimeout(() => {
+      this.ordersRefreshTimers.delete(slug);
+      void this.refreshOrders(slug);
+    }, this.options.ordersRefreshMs ?? ORDERS_REFRESH_MS);
+    this.ordersRefreshTimers.set(slug, timer);
+  }
 
   async refreshOrders(slug: string): Promise<UserOrder[]> {
     if (!this.session) return [];

@@ -21,10 +21,21 @@ type Ack = (answer: { ok: boolean; message?: string }) => void;
 
 const stateOf = (socket: Socket): SocketState => socket.data as SocketState;
 
+/** One connection's subscriptions, for inspection (tests, the admin client). */
+export interface SubscriptionView {
+  profileId: number | null;
+  orderEvents: boolean;
+  positions: boolean;
+  transactions: boolean;
+  prices: string[];
+}
+
 export interface Realtime {
   io: Server;
   namespace: Namespace;
   disconnectAll(): void;
+  /** What every connected socket is subscribed to right now. */
+  subscriptions(): SubscriptionView[];
   close(): Promise<void>;
 }
 
@@ -187,6 +198,17 @@ export function attachRealtime(
   return {
     io,
     namespace: nsp,
+    subscriptions: () =>
+      [...nsp.sockets.values()].map((socket) => {
+        const st = stateOf(socket);
+        return {
+          profileId: st.profile?.profileId ?? null,
+          orderEvents: st.orderEvents,
+          positions: st.positions !== null,
+          transactions: st.transactions,
+          prices: [...st.prices],
+        };
+      }),
     disconnectAll: () => {
       nsp.disconnectSockets(true);
     },

@@ -1,4 +1,5 @@
 import { privateKeyToAccount } from 'viem/accounts';
+import { vi } from 'vitest';
 import { type SandboxAccount, SandboxAccounts } from '../../lib/api/sandbox';
 import { type ClientErrorInfo, ExchangeError } from '../../lib/client/errors';
 import { ExchangeClient } from '../../lib/client/exchange-client';
@@ -186,4 +187,24 @@ export function tampered(
   };
   change(body);
   return JSON.stringify(body);
+}
+
+/**
+ * Waits until the sandbox has taken a socket's subscription for this profile: a socket is
+ * live before the server registers what it asked for, and an event emitted in between
+ * reaches nobody. `channel` is one of the sandbox's subscription flags.
+ */
+export async function subscribed(
+  sandbox: RunningSandbox,
+  profileId: number,
+  channel: 'orderEvents' | 'positions' | 'transactions' = 'orderEvents',
+): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!sandbox.subscriptions().some((s) => s.profileId === profileId && s[channel])) {
+        throw new Error(`profile ${profileId} is not subscribed to ${channel} yet`);
+      }
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }

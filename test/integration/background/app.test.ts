@@ -16,7 +16,7 @@ import { COLLATERAL } from '../../../sandbox/core/ledger';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
 import { waitFor } from '../../wait';
-import { account, admin, buildOrder, clientFor, startTestSandbox } from '../helpers';
+import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
 const PASSPHRASE = 'correct horse battery staple';
@@ -62,8 +62,13 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   });
 
   /** A worker start: a new app over whatever the fake browser's storage holds. */
-  async function boot(platform: RecordingPlatform = fakePlatform(), transport?: TransportTweaks) {
+  async function boot(
+    platform: RecordingPlatform = fakePlatform(),
+    transport?: TransportTweaks,
+    ordersRefreshMs?: number,
+  ) {
     const app = new BackgroundApp({
+      ...(ordersRefreshMs ? { ordersRefreshMs } : {}),
       platform,
       settings: memorySettings(settings),
       vaultIterations: 1_000,
@@ -104,10 +109,17 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     return alice;
   }
 
-  const authenticatedLive = (app: BackgroundApp) =>
-    waitFor(() => expect(app.live.state).toMatchObject({ status: 'live', authenticated: true }), {
-      timeout: 10_000,
-    });
+  /**
+   * Live, authenticated, and the sandbox has taken alice's order-event subscription: a
+   * socket is live before the server registers what it asked for, and an order placed in
+   * between would send its events to nobody.
+   */
+  const authenticatedLive = async (app: BackgroundApp) => {
+    await waitFor(() =>
+      expect(app.live.state).toMatchObject({ status: 'live', authenticated: true }),
+    );
+    await subscribed(sandbox, 101);
+  };
 
   async function ordersOf(clientOrderId: string): Promise<SandboxOrder[]> {
     return SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).filter(
@@ -454,5 +466,32 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(booted.app.mode?.mode).toBe('cancel_only');
+  });
+
+  it('a burst of order events on a market re-reads its open orders once, after the burst', async () => {
+    const reads: string[] = [];
+    const booted = await boot(
+      fakePlatform(),
+      {
+        onAttempt: (a) => {
+          if (a.method === 'GET' && a.path.endsWith('/user-orders')) reads.push(a.path);
+        },
+      },
+      1_000,
+    );
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const { bid } = await insideSpread();
+    const before = reads.length;
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, () => restElsewhere('BUY', bid, 1_000_000n)),
+    );
+    await waitFor(() => expect(reads.length).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Ten placements, ten PLACEMENT events: one or two reads, not ten.
+    expect(reads.length - before).toBeLessThanOrEqual(2);
+    await waitFor(() =>
+      expect(booted.app.panelState(BTC).then((s) => s.openOrders.length)).resolves.toBe(ids.length),
+    );
   });
 });

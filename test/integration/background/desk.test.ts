@@ -14,7 +14,7 @@ import { LiveConnection } from '../../../lib/live/connection';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { memoryArea } from '../../lib/desk/fake-exchange';
 import { waitFor } from '../../wait';
-import { account, admin, clientFor, startTestSandbox } from '../helpers';
+import { account, admin, clientFor, startTestSandbox, subscribed } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
@@ -523,6 +523,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
     live.start();
     try {
       await waitFor(() => expect(live.isLive).toBe(true), { timeout: 10_000 });
+      await subscribed(sandbox, 101);
       const view = await w.desk.place(fokBuy(ETH));
       expect(view.state).toBe('delayed');
       expect(Date.parse(view.eligibleAt ?? '')).toBeGreaterThan(Date.parse('2026-01-01'));

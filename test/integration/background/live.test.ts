@@ -8,7 +8,7 @@ import { LiveConnection, type LiveOptions, type ServerEvents } from '../../../li
 import type { ConnectionState } from '../../../lib/state/views';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { waitFor } from '../../wait';
-import { account, admin, buildOrder, clientFor, startTestSandbox } from '../helpers';
+import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
 const C = 1_000_000n;
@@ -95,6 +95,7 @@ describe('LiveConnection against the sandbox', () => {
     connection.subscribe('subscribe_order_events', {});
     connection.start();
     await waitLive(connection);
+    await subscribed(sandbox, 101);
     expect(connection.state).toMatchObject({ status: 'live', authenticated: true });
     expect(connects).toEqual([{ authenticated: true, reconnect: false }]);
     expect(handshakes).toHaveLength(1);
@@ -150,6 +151,7 @@ describe('LiveConnection against the sandbox', () => {
     // The secret is fixed (say, re-entered): the very next attempt gets through.
     use.signer = right;
     await waitLive(connection);
+    await subscribed(sandbox, 101);
     const orderEvents = record(connection, 'orderEvent');
     await fakBuy();
     await waitFor(() => expect(orderEvents.length).toBeGreaterThan(0));
@@ -194,6 +196,7 @@ describe('LiveConnection against the sandbox', () => {
     expect(connects[1]).toEqual({ authenticated: true, reconnect: true });
     expect(handshakes).toHaveLength(2);
     expect(handshakes[1]?.timestamp).not.toBe(handshakes[0]?.timestamp);
+    await subscribed(sandbox, 101, 'transactions');
 
     // Every channel delivers again: the server forgot them, the client asked again.
     const marks = {
@@ -267,6 +270,7 @@ describe('LiveConnection against the sandbox', () => {
     connection.subscribe('subscribe_order_events', {});
     connection.start();
     await waitLive(connection);
+    await subscribed(sandbox, 101);
 
     // A raw listener on the same socket sees what the server really sent.
     const raw: string[] = [];
