@@ -279,14 +279,24 @@ export async function startHarness(
       return reply.data;
     },
     connection,
-    waitForLive: async ({ authenticated = true, timeoutMs = 15_000 } = {}) =>
-      eventually(
+    waitForLive: async ({ authenticated = true, timeoutMs = 15_000 } = {}) => {
+      const state = await eventually(
         async () => {
-          const state = await connection();
-          return state.status === 'live' && state.authenticated === authenticated ? state : null;
+          const now = await connection();
+          return now.status === 'live' && now.authenticated === authenticated ? now : null;
         },
         { timeoutMs, what: `a live${authenticated ? ', authenticated' : ''} connection` },
-      ),
+      );
+      // Live comes a moment before the sandbox has taken the socket's subscriptions: an
+      // order event emitted in between would reach nobody.
+      if (authenticated) {
+        await eventually(
+          () => sandbox.subscriptions().some((s) => s.profileId !== null && s.orderEvents),
+          { timeoutMs, what: "the sandbox to take the worker's order-event subscription" },
+        );
+      }
+      return state;
+    },
     stopWorker: () => control.stop(),
     workerRestarted: () => control.isFreshInstance(),
     shot: (page, name) => saveScreenshot(shotsDir, page, name),
