@@ -216,14 +216,14 @@ export class OrderDesk {
       countedTrades: [],
     };
     this.index(record);
-    if (!(await this.save(record))) {
-      // Not journaled, not sent: a restarted worker could not know this order existed.
-      this.finish(record, 'failed', notJournaled);
-      return record.view;
-    }
+    // Signing goes on while this first write is under way: nothing is sent before the
+    // journal holds the signed bytes (sign() waits for that write, which follows this one).
+    void this.save(record);
     const settled = this.waitForOutcome(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
     await settled;
+    // The answer the user sees is one a restarted worker would show too: journaled first.
+    await this.writes;
     return this.records.get(record.view.clientOrderId)?.view ?? record.view;
   }
 
@@ -345,8 +345,15 @@ export class OrderDesk {
     } catch (error) {
       // Nothing left the extension: a rule, the key or the market said no.
       this.finish(record, 'rejected', toErrorInfo(error));
+      await this.save(record);
+      return;
     }
-    await this.save(record);
+    // These bytes go out only once the journal holds them: a restarted worker then resends
+    // exactly them, or knows they never left.
+    if (!(await this.save(record))) {
+      this.finish(record, 'failed', notJournaled);
+      await this.save(record);
+    }
   }
 
   private async send(record: IntentRecord): Promise<void> {
@@ -355,12 +362,9 @@ export class OrderDesk {
       return;
     }
     record.sends++;
-    if (!(await this.save(record)) && record.sends === 1) {
-      // The first send of these bytes goes out only once the journal holds them.
-      this.finish(record, 'failed', notJournaled);
-      await this.save(record);
-      return;
-    }
+    // The bytes are journaled (see sign): the count of sends need not hold up the wire. A
+    // worker stopped before it is stored resends the same bytes, which is safe.
+    void this.save(record);
     let response: OrderPlacementResponse;
     try {
       response = await this.deps.client().placeOrder(record.body);

@@ -75,11 +75,14 @@ export class SessionJournal implements JournalStore {
   async put(record: IntentRecord): Promise<void> {
     const ids = await this.ids();
     const id = record.view.clientOrderId;
-    await this.area.set(recordKey(id), record);
+    const writes = [this.area.set(recordKey(id), record)];
     if (!ids.includes(id)) {
+      // In parallel: an index entry without its record is skipped when loading, and a
+      // record without its entry is never loaded; neither is half an intent.
       ids.push(id);
-      await this.area.set(INDEX_KEY, ids);
+      writes.push(this.area.set(INDEX_KEY, ids));
     }
+    await Promise.all(writes);
   }
 
   async remove(clientOrderIds: string[]): Promise<void> {
