@@ -296,7 +296,7 @@ export const FeedQuery = z.object({
     .max(30, 'limit must be between 1 and 30')
     .default(30),
   /**
-   * Opaque: any string is a cursor to the query's shape, and whether it is a valid one is
+   * Opaque: every string is a cursor to the query's shape, and whether it is a valid one is
    * the feed's to say (an empty or edited cursor is 400 TRADING_FEED_CURSOR_INVALID, spec
    * rule 2, not a validation body).
    */

@@ -21,7 +21,7 @@ export type Unrecognized = typeof UNRECOGNIZED;
 
 /**
  * An enum in a server body, read tolerantly (conventions.md: unknown enum values never
- * crash a screen): any other string becomes `UNRECOGNIZED`, which every consumer handles;
+ * crash a screen): every other string becomes `UNRECOGNIZED`, which every consumer handles;
  * a non-string is still an error. Parsing is idempotent (an `UNRECOGNIZED` parses as
  * itself), so parsed data can cross extension messaging and be parsed again. Requests,
  * and the sandbox's own records, use the strict values.
