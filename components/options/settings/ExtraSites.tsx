@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
+import { ErrorLine } from '@/components/common/ErrorLine';
 import { TextField } from '@/components/common/TextField';
+import { useAction } from '@/components/common/useAction';
 import {
   addedSites,
   checkSiteOrigin,
@@ -11,8 +13,6 @@ import {
 import type { Settings } from '@/lib/settings/schema';
 import { useDeps } from '../deps';
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : 'unknown error');
-
 /**
  * Other sites the trading panel runs on. Adding one asks the browser for exactly that
  * site's access, from the click itself (the browser wants the user's gesture); the
@@ -21,72 +21,54 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : 'un
 export function ExtraSites({ settings }: { settings: Settings }) {
   const deps = useDeps();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | undefined>(undefined);
   const sites = addedSites(settings);
+
+  // `run` calls these before its first await: the permission request stays in the gesture.
+  const adding = useAction(async (origin: string) => {
+    const pattern = permissionToAdd(origin);
+    const granted = await (pattern ? deps.requestHostPermissions([pattern]) : true);
+    if (granted) {
+      await deps.updateSettings((current) => withSite(current, origin));
+      setText('');
+    }
+    return { origin, granted };
+  });
+  const removing = useAction(async (origin: string) => {
+    const pattern = permissionToDrop(settings, origin);
+    const kept = pattern
+      ? !(await deps.removeHostPermissions([pattern]).catch(() => false))
+      : false;
+    await deps.updateSettings((current) => withoutSite(current, origin));
+    return { origin, kept };
+  });
+  const busy = adding.busy || removing.busy;
 
   const add = (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    setStatus(null);
+    removing.reset();
     const checked = checkSiteOrigin(text, settings);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(undefined);
-    const { origin } = checked;
-    const pattern = permissionToAdd(origin);
-    // Asked for before any await: the browser honours the request only inside the gesture.
-    const granted = pattern ? deps.requestHostPermissions([pattern]) : Promise.resolve(true);
-    setBusy(true);
-    void (async () => {
-      try {
-        if (!(await granted)) {
-          setError(
-            `The browser did not grant access to ${origin}: the panel cannot run there without it.`,
-          );
-          return;
-        }
-        await deps.updateSettings((current) => withSite(current, origin));
-        setText('');
-        setStatus(`Added ${origin}: the panel shows on its market pages (reload open ones).`);
-      } catch (failure) {
-        setError(`Could not add ${origin} (${reason(failure)}).`);
-      } finally {
-        setBusy(false);
-      }
-    })();
+    setInvalid(checked.ok ? undefined : checked.message);
+    if (checked.ok) void adding.run(checked.origin);
   };
 
-  const remove = (origin: string) => {
-    if (busy) return;
-    setStatus(null);
-    setError(undefined);
-    const pattern = permissionToDrop(settings, origin);
-    setBusy(true);
-    void (async () => {
-      let kept = false;
-      try {
-        kept = pattern ? !(await deps.removeHostPermissions([pattern])) : false;
-      } catch {
-        kept = true;
-      }
-      try {
-        await deps.updateSettings((current) => withoutSite(current, origin));
-        setStatus(
-          kept
-            ? `Removed ${origin}, but the browser kept its access to that site: remove it in the extension's site access settings.`
-            : `Removed ${origin} and gave its access back.`,
-        );
-      } catch (failure) {
-        setStatus(`Could not remove ${origin} (${reason(failure)}).`);
-      } finally {
-        setBusy(false);
-      }
-    })();
-  };
+  const refused = adding.result?.granted === false ? adding.result.origin : null;
+  const fieldError =
+    invalid ??
+    (refused
+      ? `The browser did not grant access to ${refused}: the panel cannot run there without it.`
+      : undefined);
+  const added = adding.result?.granted ? adding.result.origin : null;
+  const removed = removing.result;
+  const status = removed
+    ? removed.kept
+      ? `Removed ${removed.origin}, but the browser kept its access to that site: remove it in the extension's site access settings.`
+      : `Removed ${removed.origin} and gave its access back.`
+    : added
+      ? `Added ${added}: the panel shows on its market pages (reload open ones).`
+      : null;
+  const failure = adding.error ?? removing.error;
 
   return (
     <section class="extra-sites" aria-labelledby="extra-sites-title">
@@ -105,7 +87,10 @@ export function ExtraSites({ settings }: { settings: Settings }) {
                 class="danger"
                 aria-label={`Remove ${origin}`}
                 disabled={busy}
-                onClick={() => remove(origin)}
+                onClick={() => {
+                  adding.reset();
+                  void removing.run(origin);
+                }}
               >
                 Remove
               </button>
@@ -121,9 +106,10 @@ export function ExtraSites({ settings }: { settings: Settings }) {
           value={text}
           onInput={(value) => {
             setText(value);
-            if (error) setError(undefined);
+            setInvalid(undefined);
+            adding.reset();
           }}
-          error={error}
+          error={fieldError}
           placeholder="https://site.example"
           hint="The browser asks you to allow the extension on that site, and on nothing else."
         />
@@ -137,6 +123,7 @@ export function ExtraSites({ settings }: { settings: Settings }) {
             </output>
           ) : null}
         </div>
+        {failure ? <ErrorLine error={failure} /> : null}
       </form>
     </section>
   );
