@@ -1,15 +1,11 @@
 import { storage } from '@wxt-dev/storage';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
-import { isDefaultPlacement } from '../settings/migrations';
+import { isDefaultPlacement, isRecord, SETTINGS_STORAGE_KEY } from '../settings/migrations';
 import type { Settings } from '../settings/schema';
 
 /** The few settings a web page's tab needs: where market pages are, the panel's place, the theme. */
 export type PageSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins' | 'panel' | 'theme'>;
 
-const SETTINGS_KEY = 'local:settings';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : null;
 const num = (v: unknown, fallback: number): number =>
@@ -58,9 +54,9 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
 }
 
 export async function readPageSettings(): Promise<PageSettings> {
-  return pageSettingsFrom(await storage.getItem(SETTINGS_KEY));
+  return pageSettingsFrom(await storage.getItem(SETTINGS_STORAGE_KEY));
 }
 
 export function watchPageSettings(listener: (next: PageSettings) => void): () => void {
-  return storage.watch(SETTINGS_KEY, (value) => listener(pageSettingsFrom(value)));
+  return storage.watch(SETTINGS_STORAGE_KEY, (value) => listener(pageSettingsFrom(value)));
 }

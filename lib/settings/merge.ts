@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { isRecord } from './migrations';
 import { DEFAULT_SETTINGS, Settings } from './schema';
 
 const Loose = z.record(z.string(), z.unknown());
 type Path = readonly PropertyKey[];
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function mergeObjects(base: Record<string, unknown>, over: unknown): Record<string, unknown> {
   const overrides = Loose.safeParse(over);

@@ -5,12 +5,16 @@ import { DEFAULT_SETTINGS } from './defaults';
  * stored, and the page panel reads a value that may not have been migrated yet.
  */
 
+/** Where the settings are stored: one item in `storage.local` (never a secret). */
+export const SETTINGS_STORAGE_KEY = 'local:settings';
+
 /** The version of the settings' stored shape (and of an exported settings file). */
 export const SETTINGS_VERSION = 2;
 
 type Migration = (stored: unknown) => unknown;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+/** A plain object (not null, not an array): what stored settings are made of. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**

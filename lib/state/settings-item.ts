@@ -1,6 +1,10 @@
 import { storage } from '@wxt-dev/storage';
 import { mergeSettings } from '../settings/merge';
-import { SETTINGS_MIGRATIONS, SETTINGS_VERSION } from '../settings/migrations';
+import {
+  SETTINGS_MIGRATIONS,
+  SETTINGS_STORAGE_KEY,
+  SETTINGS_VERSION,
+} from '../settings/migrations';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import type { SettingsSource } from '../settings/source';
 
@@ -12,7 +16,7 @@ export type SettingsItem = ReturnType<typeof defineSettingsItem>;
  * `mergeSettings` then fills in, key by key, whatever a migration did not know about.
  */
 export function defineSettingsItem() {
-  return storage.defineItem<Settings>('local:settings', {
+  return storage.defineItem<Settings>(SETTINGS_STORAGE_KEY, {
     fallback: DEFAULT_SETTINGS,
     version: SETTINGS_VERSION,
     migrations: SETTINGS_MIGRATIONS,
