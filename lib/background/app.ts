@@ -693,12 +693,6 @@ export class BackgroundApp {
    * the open orders known when the event arrives: the panels' lists and the portfolio's.
    */
   private async notifyExternal(event: OrderEvent): Promise<void> {
-    const deskOrders = new Set(
-      this.desk
-        .views()
-        .map((v) => v.orderId)
-        .filter((id): id is string => id !== null),
-    );
     const outcomeOf = async (slug: string, tokenId: string): Promise<'YES' | 'NO' | null> => {
       const tokens = (await this.market(slug).catch(() => null))?.tokens;
       if (!tokens) return null;
@@ -706,27 +700,35 @@ export class BackgroundApp {
     };
     const title = (slug: string) => this.titleOf(slug);
     if (event.source === 'OME') {
-      if (event.type !== 'CANCELLATION' || deskOrders.has(event.orderId)) return;
+      if (!Notifier.isStpCancel(event) || this.desk.hasOrder(event.orderId)) return;
       const outcome = await outcomeOf(event.marketSlug, event.tokenId);
       this.notify(this.notifier.fromOmeCancel(event, outcome, title));
       return;
     }
-    // Snapshot the lists now: the refresh this event triggers drops a filled order from them.
-    const candidates: { slug: string; order: UserOrder }[] = [];
-    for (const [slug, orders] of this.ordersByMarket) {
-      for (const order of orders) candidates.push({ slug, order });
-    }
-    for (const { marketSlug, orders } of this.portfolio.openOrders()) {
-      for (const order of orders) candidates.push({ slug: marketSlug, order });
-    }
-    const matched = new Set(event.makerMatches.map((m) => m.orderId));
+    // Looked up before anything awaits: the refresh this event triggers drops a filled
+    // order from the lists.
+    const found = event.makerMatches.flatMap((m) =>
+      this.desk.hasOrder(m.orderId) ? [] : (this.knownOpenOrder(m.orderId) ?? []),
+    );
     const open = new Map<string, KnownOrder>();
-    for (const { slug, order } of candidates) {
-      if (!matched.has(order.id) || deskOrders.has(order.id) || open.has(order.id)) continue;
+    for (const { slug, order } of found) {
       const outcome = await outcomeOf(slug, order.tokenId);
       if (outcome) open.set(order.id, { ...order, marketSlug: slug, outcome });
     }
     this.notify(this.notifier.fromSettlement(event, open, title));
+  }
+
+  /** One of the user's open orders, from the panels' lists or the portfolio's. */
+  private knownOpenOrder(orderId: string): { slug: string; order: UserOrder } | null {
+    for (const [slug, orders] of this.ordersByMarket) {
+      const order = orders.find((o) => o.id === orderId);
+      if (order) return { slug, order };
+    }
+    for (const { marketSlug, orders } of this.portfolio.openOrders()) {
+      const order = orders.find((o) => o.id === orderId);
+      if (order) return { slug: marketSlug, order };
+    }
+    return null;
   }
 
   private notify(specs: NotificationSpec[]): void {

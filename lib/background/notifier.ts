@@ -56,6 +56,11 @@ const STP_CANCEL_REASONS: ReadonlySet<string> = new Set(['STP_MAKER_CANCELLED'])
 export class Notifier {
   readonly seen = new RecentKeys(2_000);
 
+  /** A resting order cancelled by self-trade prevention (the user's own order crossed it). */
+  static isStpCancel(event: OmeOrderEvent): boolean {
+    return event.type === 'CANCELLATION' && STP_CANCEL_REASONS.has(event.reason ?? '');
+  }
+
   /** Still waiting on our own request: nothing to tell the user yet. */
   static waiting(view: IntentView): boolean {
     return view.state === 'preparing' || view.state === 'sending' || view.state === 'reconciling';
@@ -164,7 +169,7 @@ export class Notifier {
     outcome: 'YES' | 'NO' | null,
     titleOf: (slug: string) => string,
   ): NotificationSpec[] {
-    if (event.type !== 'CANCELLATION' || !STP_CANCEL_REASONS.has(event.reason ?? '')) return [];
+    if (!Notifier.isStpCancel(event)) return [];
     const price = event.price === null ? '' : ` at ${event.price}`;
     return this.once({
       key: `stp:${event.orderId}`,

@@ -153,6 +153,11 @@ export class OrderDesk {
     return this.records.get(clientOrderId)?.view ?? null;
   }
 
+  /** Whether an exchange order id is one of this desk's intents. */
+  hasOrder(orderId: string): boolean {
+    return this.byOrderId.has(orderId);
+  }
+
   /** Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm). */
   pending(): IntentView[] {
     return [...this.records.values()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
