@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { MANIFEST_HOST_PATTERNS } from './lib/onboarding/host-permissions';
-import { PANEL_COMMANDS } from './lib/panel/commands';
+import { MANIFEST_HOST_PATTERNS } from './lib/core/site/host-permissions';
+import { PANEL_COMMANDS } from './lib/protocol/commands';
 
 // The sandbox's market site is the default exchange in every build; other sites are
 // added at runtime through optional host permissions (see the options page, which reads

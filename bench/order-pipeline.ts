@@ -15,11 +15,15 @@ import {
 } from '@limitless-exchange/sdk';
 import { Wallet } from 'ethers';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ServerClock } from '../lib/client/clock';
-import { RequestSigner } from '../lib/client/hmac';
-import { buildOrderRequest, type OrderContext, type OrderRequestInput } from '../lib/orders/build';
-import { randomSalt } from '../lib/orders/salt';
-import { orderDomain, orderTypedData } from '../lib/orders/typed-data';
+import { ServerClock } from '../lib/core/client/clock';
+import { RequestSigner } from '../lib/core/client/hmac';
+import {
+  buildOrderRequest,
+  type OrderContext,
+  type OrderRequestInput,
+} from '../lib/core/orders/build';
+import { randomSalt } from '../lib/core/orders/salt';
+import { orderDomain, orderTypedData } from '../lib/core/orders/typed-data';
 import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';

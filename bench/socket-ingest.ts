@@ -12,8 +12,8 @@
  * panel's shadow root (renders), and `requestAnimationFrame` in each page (frames).
  */
 import type { Page } from 'playwright-core';
-import type { Orderbook } from '../lib/api/markets';
 import type { BackgroundApp } from '../lib/background/app';
+import type { Orderbook } from '../lib/core/api/markets';
 import type { RunningSandbox, SandboxPlugin } from '../sandbox/index';
 import { type ChromeApi, eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver } from '../test/e2e/panel/driver';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import type { ExchangeProfile } from '../lib/api/exchange';
+import type { ExchangeProfile } from '../lib/core/api/exchange';
 import type { RunningSandbox } from '../sandbox/index';
 import { buildExtension, outputDir } from './lib/build';
 import {

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
+import { refusalFor } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
-import { refusalFor } from '@/lib/forms/field-issues';
 import { useDeps } from './deps';
 
 /** The vault is locked: the passphrase opens it (a wrong one says so, in place). */

@@ -1,5 +1,5 @@
 import { type Signal, signal } from '@preact/signals';
-import type { PanelPlacement } from '@/lib/panel/placement';
+import type { PanelPlacement } from '@/components/panel/model/placement';
 
 /** Where the panel sits and whether it is folded: per page, kept across market changes. */
 export interface PanelFrame {

@@ -1,14 +1,14 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import type { PanelCommand } from '@/lib/panel/commands';
-import type { PanelPlacement } from '@/lib/panel/placement';
-import type { PanelVisibility } from '@/lib/panel/trust';
-import type { PortStore } from '@/lib/state/port-store';
-import type { PanelState } from '@/lib/state/views';
-import { PanelController } from './controller';
+import type { PortStore } from '@/components/common/port-store';
+import type { PanelPlacement } from '@/components/panel/model/placement';
+import type { PanelVisibility } from '@/components/panel/model/trust';
+import type { PanelCommand } from '@/lib/protocol/commands';
+import type { PanelState } from '@/lib/protocol/views';
 import { type PanelDeps, PanelDepsContext } from './deps';
 import { createFrame } from './frame';
-import { Panel } from './Panel';
+import { PanelController } from './model/controller';
+import { Panel } from './ui/Panel';
 
 /** Performance mark set once the first state of a market is painted. */
 export const PANEL_READY_MARK = 'market-companion:panel-ready';

@@ -1,11 +1,11 @@
-import type { PageSettings } from '@/lib/panel/page-settings';
+import type { PageSettings } from '@/components/panel/model/page-settings';
 import {
   type Box,
   clearCorner,
   PANEL_TYPICAL_HEIGHT,
   PANEL_WIDTH,
   type PanelPlacement,
-} from '@/lib/panel/placement';
+} from '@/components/panel/model/placement';
 
 /**
  * The boxes of the page's own visible forms (its trade form, typically), read together:

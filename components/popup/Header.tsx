@@ -1,8 +1,8 @@
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import { shortAddress } from '@/lib/format/identity';
-import { connectionBadge, modeBanner } from '@/lib/popup-model/header';
-import type { AppSnapshot } from '@/lib/state/views';
+import { connectionBadge, modeBanner } from '@/components/popup/header';
+import { shortAddress } from '@/lib/core/format/identity';
+import type { AppSnapshot } from '@/lib/protocol/views';
 import { ConnectionStatus } from './ConnectionStatus';
 import { ModeBanner } from './ModeBanner';
 import { SubAccountPicker } from './SubAccountPicker';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useAction } from '@/components/common/useAction';
-import { unlockErrorSentence } from '@/lib/popup-model/unlock';
-import type { VaultView } from '@/lib/state/views';
+import { unlockErrorSentence } from '@/components/popup/unlock';
+import type { VaultView } from '@/lib/protocol/views';
 import { useServices } from './services';
 
 /** Only the passphrase: nothing of the account is shown until it is unlocked. */

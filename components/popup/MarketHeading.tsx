@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { marketUrl } from '@/lib/popup-model/links';
+import { marketUrl } from '@/components/popup/links';
 import { useServices } from './services';
 
 /**

@@ -1,8 +1,8 @@
 import { useContext } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
 import { ExchangeClockContext } from '@/components/common/exchange-clock';
-import { shortDateTime } from '@/lib/format/time';
-import type { ModeBanner as Banner } from '@/lib/popup-model/header';
+import type { ModeBanner as Banner } from '@/components/popup/header';
+import { shortDateTime } from '@/lib/core/format/time';
 
 /** Shown whenever the exchange is not in normal trading. */
 export function ModeBanner({

@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import type { PortStore } from '@/components/common/port-store';
 import { TabPanel, Tabs } from '@/components/common/Tabs';
 import { useThemeAttribute } from '@/components/common/useThemeAttribute';
-import { buildPortfolioModel } from '@/lib/popup-model/positions';
-import type { PortStore } from '@/lib/state/port-store';
-import type { AppSnapshot } from '@/lib/state/views';
+import { buildPortfolioModel } from '@/components/popup/positions/positions';
+import type { AppSnapshot } from '@/lib/protocol/views';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
 import { Header } from './Header';

@@ -4,8 +4,8 @@ import { routePanelCommand } from '@/lib/background/commands';
 import { createHandlers } from '@/lib/background/handlers';
 import { acceptPort } from '@/lib/background/ports';
 import { syncSiteScripts } from '@/lib/background/site-scripts';
-import { createRouter } from '@/lib/messaging';
-import { createSettingsSource } from '@/lib/state/settings-item';
+import { createRouter } from '@/lib/protocol/router';
+import { createSettingsSource } from '@/lib/storage/settings-item';
 import { browserPlatform } from './platform';
 
 /**

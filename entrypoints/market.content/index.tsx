@@ -1,12 +1,12 @@
 import themeCss from '@/assets/theme.css?inline';
+import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';
+import { panelSlugFor, slugTransition } from '@/components/panel/model/site';
+import { connectPanelState } from '@/components/panel/model/store';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
-import { sendFromPanel } from '@/lib/messaging/panel-browser';
-import { PanelCommandMessage } from '@/lib/messaging/panel-protocol';
-import { readPageSettings, watchPageSettings } from '@/lib/panel/page-settings';
-import { panelSlugFor, slugTransition } from '@/lib/panel/site';
-import { connectPanelState } from '@/lib/state/panel-store';
+import { sendFromPanel } from '@/lib/protocol/panel-browser';
+import { PanelCommandMessage } from '@/lib/protocol/panel-protocol';
 
 /**
  * The page panel on the exchange site's market pages. Thin: decides from the settings

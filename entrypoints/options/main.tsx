@@ -2,10 +2,10 @@ import '@/assets/theme.css';
 import '@/components/options/options.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
+import { connectAppState } from '@/components/common/stores';
 import { OptionsApp, sectionFromHash } from '@/components/options/OptionsApp';
-import { send } from '@/lib/messaging/browser';
-import { readSettings, writeSettings } from '@/lib/state/settings-item';
-import { connectAppState } from '@/lib/state/stores';
+import { send } from '@/lib/protocol/browser';
+import { readSettings, writeSettings } from '@/lib/storage/settings-item';
 
 const store = connectAppState();
 

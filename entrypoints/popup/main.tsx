@@ -2,9 +2,9 @@ import '@/assets/theme.css';
 import '@/components/popup/popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
+import { connectAppState } from '@/components/common/stores';
 import { Popup } from '@/components/popup/Popup';
-import { lazySend, preloadMessenger } from '@/lib/messaging/lazy-browser';
-import { connectAppState } from '@/lib/state/stores';
+import { lazySend, preloadMessenger } from '@/lib/protocol/lazy-browser';
 
 // `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
 const limitParam = Number(new URLSearchParams(location.search).get('feedLimit'));

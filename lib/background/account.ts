@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ExchangeProfile } from '../api/exchange';
-import { PartnerAccount, Profile } from '../api/profiles';
-import type { VaultView } from '../state/views';
+import { ExchangeProfile } from '../core/api/exchange';
+import { PartnerAccount, Profile } from '../core/api/profiles';
+import type { VaultView } from '../protocol/views';
 import type { VaultStatus } from '../vault/vault';
 
 /**

@@ -1,27 +1,27 @@
-import type { OrderEvent } from '../api/events';
-import { SOCKET_SIGNED_PATH } from '../api/events';
-import type { MarketRecord } from '../api/markets';
-import type { UserOrder } from '../api/orders';
-import { Positions } from '../api/portfolio';
-import { ServerClock } from '../client/clock';
-import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../client/errors';
-import type { ExchangeClient } from '../client/exchange-client';
+import type { OrderEvent } from '../core/api/events';
+import { SOCKET_SIGNED_PATH } from '../core/api/events';
+import type { MarketRecord } from '../core/api/markets';
+import type { UserOrder } from '../core/api/orders';
+import { Positions } from '../core/api/portfolio';
+import { ServerClock } from '../core/client/clock';
+import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client/errors';
+import type { ExchangeClient } from '../core/client/exchange-client';
+import { MAX_RECV_WINDOW_MS } from '../core/orders/rules';
+import type { Settings } from '../core/settings/schema';
+import { marketPageUrl, parseSitePattern, slugFromUrl } from '../core/site/pattern';
 import { OrderDesk } from '../desk/desk';
-import type { IntentView } from '../desk/intent';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
-import type { SenderPolicy } from '../messaging/sender';
-import { MAX_RECV_WINDOW_MS } from '../orders/rules';
-import type { Settings } from '../settings/schema';
-import type { SettingsSource } from '../settings/source';
-import { marketPageUrl, parseSitePattern, slugFromUrl } from '../site/pattern';
+import type { IntentView } from '../protocol/intent';
+import type { SenderPolicy } from '../protocol/sender';
 import type {
   AppSnapshot,
   ConnectionState,
   PanelState,
   TradingModeView,
   VaultView,
-} from '../state/views';
+} from '../protocol/views';
+import type { SettingsSource } from '../storage/settings-source';
 import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
 import { ACCOUNT_KEY, AccountInfo, vaultView } from './account';

@@ -1,5 +1,5 @@
-import type { Orderbook } from '../api/markets';
-import type { BookTop } from '../state/views';
+import type { Orderbook } from '../core/api/markets';
+import type { BookTop } from '../core/orders/book-top';
 
 /** Best bid and ask per market (YES terms), from REST snapshots and `orderbookUpdate` events. */
 export class BookTracker {

@@ -1,4 +1,4 @@
-import { PanelCommandMessage, PROTOCOL } from '../messaging/panel-protocol';
+import { PanelCommandMessage, PROTOCOL } from '../protocol/panel-protocol';
 
 export interface CommandRoute {
   /** The user's setting: shortcuts are off by default. */

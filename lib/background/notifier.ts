@@ -1,9 +1,9 @@
-import type { OmeOrderEvent, SettlementOrderEvent } from '../api/events';
-import type { UserOrder } from '../api/orders';
-import { errorSentence } from '../client/errors';
-import type { IntentView } from '../desk/intent';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../core/api/events';
+import type { UserOrder } from '../core/api/orders';
+import { errorSentence } from '../core/client/errors';
+import { fromRaw, RAW_PER_UNIT } from '../core/orders/units';
 import { RecentKeys } from '../live/dedupe';
-import { fromRaw, RAW_PER_UNIT } from '../orders/units';
+import type { IntentView } from '../protocol/intent';
 
 export interface NotificationSpec {
   /** Stable per event: the same event never notifies twice, even after a restart. */

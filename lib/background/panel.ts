@@ -1,15 +1,15 @@
-import type { MarketRecord } from '../api/markets';
-import type { UserOrder } from '../api/orders';
-import type { IntentView } from '../desk/intent';
-import type { Settings } from '../settings/schema';
+import type { MarketRecord } from '../core/api/markets';
+import type { UserOrder } from '../core/api/orders';
+import type { BookTop } from '../core/orders/book-top';
+import type { Settings } from '../core/settings/schema';
+import type { IntentView } from '../protocol/intent';
 import type {
-  BookTop,
   ConnectionState,
   PanelBlock,
   PanelState,
   TradingModeView,
   VaultView,
-} from '../state/views';
+} from '../protocol/views';
 import type { PortfolioTracker } from './portfolio';
 
 export interface PanelInputs {

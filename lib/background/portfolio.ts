@@ -1,9 +1,9 @@
-import type { PositionsEvent } from '../api/events';
-import type { UserOrder } from '../api/orders';
-import type { ClobPosition, Positions } from '../api/portfolio';
-import type { Outcome } from '../api/primitives';
-import type { ClientErrorInfo } from '../client/errors';
-import type { PortfolioView } from '../state/views';
+import type { PositionsEvent } from '../core/api/events';
+import type { UserOrder } from '../core/api/orders';
+import type { ClobPosition, Positions } from '../core/api/portfolio';
+import type { Outcome } from '../core/api/primitives';
+import type { ClientErrorInfo } from '../core/client/errors';
+import type { PortfolioView } from '../protocol/views';
 
 /** Every CLOB position, standalone or inside a group, with the slug of its market. */
 export function clobEntries(positions: Positions): ClobPosition[] {

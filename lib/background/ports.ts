@@ -1,5 +1,5 @@
-import { PanelPortRequest, PORTS } from '../messaging/panel-protocol';
-import { classifySender, type SenderInfo } from '../messaging/sender';
+import { PanelPortRequest, PORTS } from '../protocol/panel-protocol';
+import { classifySender, type SenderInfo } from '../protocol/sender';
 import type { BackgroundApp, PortLike } from './app';
 
 /** A runtime Port as `runtime.onConnect` hands it over. */

@@ -1,13 +1,13 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ExchangeProfile } from '../api/exchange';
-import type { ServerClock } from '../client/clock';
-import { ExchangeError } from '../client/errors';
-import { type ActAs, ExchangeClient } from '../client/exchange-client';
-import { RequestSigner } from '../client/hmac';
-import type { TransportOptions } from '../client/http';
-import type { OrderContext, TypedDataSigner } from '../orders/build';
-import type { OwnerContext } from '../orders/rules';
-import type { VaultSecrets } from '../vault/secrets';
+import type { ExchangeProfile } from '../core/api/exchange';
+import type { ServerClock } from '../core/client/clock';
+import { ExchangeError } from '../core/client/errors';
+import { type ActAs, ExchangeClient } from '../core/client/exchange-client';
+import { RequestSigner } from '../core/client/hmac';
+import type { TransportOptions } from '../core/client/http';
+import type { OrderContext, TypedDataSigner } from '../core/orders/build';
+import type { OwnerContext } from '../core/orders/rules';
+import type { VaultSecrets } from '../protocol/secrets';
 import { type AccountInfo, activeSubAccount } from './account';
 
 export type TransportTweaks = Pick<

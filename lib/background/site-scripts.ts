@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { originMatchPattern } from '../site/pattern';
+import { originMatchPattern } from '../core/site/pattern';
 
 const SCRIPT_ID = 'market-panel-extra-sites';
 

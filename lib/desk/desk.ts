@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../api/events';
-import { modeAllowsNewOrder } from '../api/maintenance';
-import type { OrderPlacementResponse } from '../api/orders';
-import type { Outcome, ReportedTradingMode } from '../api/primitives';
-import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../client/errors';
-import type { ActAs, ExchangeClient } from '../client/exchange-client';
-import type { AmountIntent } from '../orders/amounts';
-import { buildOrderRequest, type OrderContext } from '../orders/build';
-import { priceToMillis } from '../orders/units';
+import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../core/api/events';
+import { modeAllowsNewOrder } from '../core/api/maintenance';
+import type { OrderPlacementResponse } from '../core/api/orders';
+import type { Outcome, ReportedTradingMode } from '../core/api/primitives';
+import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client/errors';
+import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
+import type { AmountIntent } from '../core/orders/amounts';
+import { buildOrderRequest, type OrderContext } from '../core/orders/build';
+import { priceToMillis } from '../core/orders/units';
+import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
-import { type IntentState, type IntentView, isFinal } from './intent';
 import { type AmountSpec, type IntentRecord, type JournalStore, prunable } from './journal';
 import {
   cancelledState,

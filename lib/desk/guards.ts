@@ -1,4 +1,4 @@
-import { formatUsd } from '../format/money';
+import { formatUsd } from '../core/format/money';
 
 export interface GuardLimits {
   maxOrderNotionalRaw: bigint;

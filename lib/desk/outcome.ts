@@ -1,10 +1,10 @@
-import type { OmeOrderEvent, SettlementOrderEvent } from '../api/events';
-import type { Execution, OrderStatus } from '../api/orders';
-import type { Side } from '../api/primitives';
-import { errorSentence } from '../client/errors';
-import { fillCollateral } from '../orders/fills';
-import { fromRaw, RAW_PER_UNIT } from '../orders/units';
-import { type IntentState, type IntentView, isFinal } from './intent';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../core/api/events';
+import type { Execution, OrderStatus } from '../core/api/orders';
+import type { Side } from '../core/api/primitives';
+import { errorSentence } from '../core/client/errors';
+import { fillCollateral } from '../core/orders/fills';
+import { fromRaw, RAW_PER_UNIT } from '../core/orders/units';
+import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 
 /** Contracts asked for: the FOK BUY spends collateral, so it has no contract target. */
 export function requestedContracts(view: IntentView): bigint | null {

@@ -6,9 +6,9 @@ import {
   SOCKET_NAMESPACE,
   type SUBSCRIPTIONS,
   type SubscriptionChannel,
-} from '../api/events';
-import type { ConnectionState } from '../state/views';
-import { DEFAULT_RECONNECT, type ReconnectPolicy, reconnectDelay } from './backoff';
+} from '../core/api/events';
+import { DEFAULT_RECONNECT, type ReconnectPolicy, reconnectDelay } from '../core/backoff';
+import type { ConnectionState } from '../protocol/views';
 import { RecentKeys } from './dedupe';
 
 export type ServerEvents = { [K in ServerEventName]: z.output<(typeof SERVER_EVENTS)[K]> };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { base64ToBytes, bytesToBase64 } from '../client/base64';
+import { base64ToBytes, bytesToBase64 } from '../core/client/base64';
 
 /** Iterations for every new write; older envelopes are re-encrypted on unlock. */
 export const PBKDF2_ITERATIONS = 600_000;

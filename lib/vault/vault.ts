@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { passphraseProblem } from '../protocol/passphrase';
+import { VaultSecrets } from '../protocol/secrets';
 import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
-import { passphraseProblem } from './passphrase';
-import { VaultSecrets } from './secrets';
 
 /** The subset of `browser.storage.*` the vault needs; tests pass an in-memory one. */
 export interface StorageArea {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SandboxFeaturedBody, SandboxFollowsBody } from '../../lib/api/sandbox';
+import { SandboxFeaturedBody, SandboxFollowsBody } from '../../lib/core/api/sandbox';
 import type { SandboxCore } from '../core/core';
 import { fail, ok } from '../core/results';
 import { knownProfile } from '../feed/profiles';

@@ -5,7 +5,7 @@ import {
   SandboxClockBody,
   SandboxFeedStateBody,
   SandboxTradingModeBody,
-} from '../../lib/api/sandbox';
+} from '../../lib/core/api/sandbox';
 import { sandboxAccountViews } from '../core/accounts';
 import { fail, ok } from '../core/results';
 import { sandboxOrderView } from '../core/views';

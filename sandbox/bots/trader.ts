@@ -1,7 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { OrderPlacementResponse } from '../../lib/api/orders';
-import type { AmountIntent } from '../../lib/orders/amounts';
-import { buildOrderRequest } from '../../lib/orders/build';
+import { OrderPlacementResponse } from '../../lib/core/api/orders';
+import type { AmountIntent } from '../../lib/core/orders/amounts';
+import { buildOrderRequest } from '../../lib/core/orders/build';
 import type { SandboxProfile } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import type { SandboxMarket } from '../core/markets';

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Profile } from '../../lib/api/profiles';
-import type { SandboxAccount } from '../../lib/api/sandbox';
+import type { Profile } from '../../lib/core/api/profiles';
+import type { SandboxAccount } from '../../lib/core/api/sandbox';
 import { labelAddress, labelPrivateKey } from './ids';
 
 export type Scope = 'trading' | 'delegated_signing' | 'withdrawal';

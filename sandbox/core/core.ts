@@ -1,7 +1,7 @@
-import type { NewPriceDataEvent, OrderEventInput } from '../../lib/api/events';
-import type { Orderbook } from '../../lib/api/markets';
-import type { TradingMode } from '../../lib/api/primitives';
-import type { SandboxFeedState } from '../../lib/api/sandbox';
+import type { NewPriceDataEvent, OrderEventInput } from '../../lib/core/api/events';
+import type { Orderbook } from '../../lib/core/api/markets';
+import type { TradingMode } from '../../lib/core/api/primitives';
+import type { SandboxFeedState } from '../../lib/core/api/sandbox';
 import { OrderBook } from '../engine/book';
 import { HeldOrders } from '../engine/delay';
 import { executionTotals, type Totals, takerFee, ZERO_TOTALS } from '../engine/fees';

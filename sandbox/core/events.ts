@@ -4,8 +4,8 @@ import type {
   OrderEventInput,
   PositionsEvent,
   TxEvent,
-} from '../../lib/api/events';
-import type { Orderbook } from '../../lib/api/markets';
+} from '../../lib/core/api/events';
+import type { Orderbook } from '../../lib/core/api/markets';
 import type { Outcome, Side } from '../engine/types';
 import type { CloseInfo } from './ledger';
 

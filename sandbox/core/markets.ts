@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { MarketRecord } from '../../lib/api/markets';
+import type { MarketRecord } from '../../lib/core/api/markets';
 import { labelAddress, labelHash, labelUint256 } from './ids';
 
 export interface MarketGroup {

@@ -1,4 +1,4 @@
-import type { KnownSettlementStatus } from '../../lib/api/orders';
+import type { KnownSettlementStatus } from '../../lib/core/api/orders';
 import type { EngineOrderType, Outcome, Side, StpPolicy } from '../engine/types';
 
 export type OrderState = 'DELAYED' | 'OPEN' | 'FILLED' | 'CANCELED' | 'KILLED' | 'REJECTED';

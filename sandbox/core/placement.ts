@@ -1,15 +1,15 @@
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type ParsedPlaceOrderBody, PlaceOrderBody } from '../../lib/api/orders';
-import { placeOrderIssues } from '../../lib/orders/rules';
+import { type ParsedPlaceOrderBody, PlaceOrderBody } from '../../lib/core/api/orders';
+import { placeOrderIssues } from '../../lib/core/orders/rules';
 import {
   hashOrder,
   type OrderStruct,
   orderDomain,
   orderTypedData,
   recoverOrderSigner,
-} from '../../lib/orders/typed-data';
-import { priceToMillis } from '../../lib/orders/units';
+} from '../../lib/core/orders/typed-data';
+import { priceToMillis } from '../../lib/core/orders/units';
 import { totalsToWire } from '../engine/fees';
 import type { SandboxProfile, Scope } from './accounts';
 import type { SandboxCore } from './core';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PositionsEvent } from '../../lib/api/events';
+import type { PositionsEvent } from '../../lib/core/api/events';
 import type {
   AmmPosition,
   ClobPosition,
@@ -12,7 +12,7 @@ import type {
   PositionsInput,
   Rewards,
   Trades,
-} from '../../lib/api/portfolio';
+} from '../../lib/core/api/portfolio';
 import type { Outcome } from '../engine/types';
 import type { SandboxCore } from './core';
 import { applyLeg, averagePriceRaw, type SidePosition } from './ledger';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TradingMode } from '../../lib/api/primitives';
+import type { TradingMode } from '../../lib/core/api/primitives';
 
 /**
  * What an operation answers, as an HTTP status and a JSON body: the same value serves the

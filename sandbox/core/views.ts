@@ -1,13 +1,13 @@
-import type { OrderEventInput } from '../../lib/api/events';
-import type { Orderbook } from '../../lib/api/markets';
+import type { OrderEventInput } from '../../lib/core/api/events';
+import type { Orderbook } from '../../lib/core/api/markets';
 import type {
   MakerMatch,
   OrderPlacementResponseInput,
   OrderStatus,
   UserOrder,
-} from '../../lib/api/orders';
-import type { SandboxOrder } from '../../lib/api/sandbox';
-import { formatScaled } from '../../lib/orders/units';
+} from '../../lib/core/api/orders';
+import type { SandboxOrder } from '../../lib/core/api/sandbox';
+import { formatScaled } from '../../lib/core/orders/units';
 import type { OrderBook } from '../engine/book';
 import type { SandboxProfile } from './accounts';
 import type { SandboxMarket } from './markets';

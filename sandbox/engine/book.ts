@@ -1,4 +1,4 @@
-import { contractsForBudget, fillCollateral } from '../../lib/orders/fills';
+import { contractsForBudget, fillCollateral } from '../../lib/core/orders/fills';
 import { isBid, toYes, yesPriceOf } from './prices';
 import {
   type BookOrder,

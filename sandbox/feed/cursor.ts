@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { FeedAudience } from '../../lib/api/feed';
+import { FeedAudience } from '../../lib/core/api/feed';
 
 /**
  * What a cursor carries: the audience that issued it (`requested`), the stream it pages

@@ -1,4 +1,4 @@
-import { formatScaled, fromRaw, RAW_PER_UNIT } from '../../lib/orders/units';
+import { formatScaled, fromRaw, RAW_PER_UNIT } from '../../lib/core/orders/units';
 
 /** Raw units (6 decimals) as the feed's decimal string: `12500000n` → `"12.5"`. */
 export const rawDecimal = (raw: bigint): string => fromRaw(raw);

@@ -6,7 +6,7 @@ import type {
   ResolvedFacts,
   SoldFacts,
   TradeFacts,
-} from '../../lib/api/feed';
+} from '../../lib/core/api/feed';
 
 /** What an entry is about: a market or a group, looked up (live) when a page is served. */
 export type SubjectRef = { kind: 'MARKET'; slug: string } | { kind: 'GROUP'; slug: string };

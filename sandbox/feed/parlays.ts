@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KnownResolutionResult, ParlayLegDisplay } from '../../lib/api/feed';
+import type { KnownResolutionResult, ParlayLegDisplay } from '../../lib/core/api/feed';
 import { rawDecimal } from './decimals';
 import type { ParlayDisplayInput, StoredEntry } from './entries';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FeedProfile } from '../../lib/api/feed';
+import type { FeedProfile } from '../../lib/core/api/feed';
 import { SEED_MAKER_LABELS } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import { labelAddress } from '../core/ids';

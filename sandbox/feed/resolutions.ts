@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KnownResolutionResult, ResolvedPositionBreakdown } from '../../lib/api/feed';
+import type { KnownResolutionResult, ResolvedPositionBreakdown } from '../../lib/core/api/feed';
 import type { SandboxCore } from '../core/core';
 import type { SandboxMarket } from '../core/markets';
 import { rawDecimal } from './decimals';

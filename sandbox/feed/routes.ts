@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeedErrorCode } from '../../lib/api/errors';
-import { FeedQuery } from '../../lib/api/feed';
+import type { FeedErrorCode } from '../../lib/core/api/errors';
+import { FeedQuery } from '../../lib/core/api/feed';
 import type { ApiResult } from '../core/results';
 import { fail, ok } from '../core/results';
 import { parse, type RouteContext, send } from '../http/kit';

@@ -4,7 +4,7 @@ import type {
   FeedEmptyReason,
   FeedResponseInput,
   KnownFeedEntry,
-} from '../../lib/api/feed';
+} from '../../lib/core/api/feed';
 import type { SandboxCore } from '../core/core';
 import type { CoreEvents, FillEvent, FillParty } from '../core/events';
 import type { CloseInfo } from '../core/ledger';

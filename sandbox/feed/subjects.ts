@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type GroupSubject, type MarketSubject, NO_MARKET_KEYS } from '../../lib/api/feed';
+import { type GroupSubject, type MarketSubject, NO_MARKET_KEYS } from '../../lib/core/api/feed';
 import type { SandboxCore } from '../core/core';
 import { imagePath, type MarketGroup, marketPrices, type SandboxMarket } from '../core/markets';
 import type { SubjectRef } from './entries';

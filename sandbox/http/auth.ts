@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_HEADERS, RequestSigner, signingMessage } from '../../lib/client/hmac';
+import { AUTH_HEADERS, RequestSigner, signingMessage } from '../../lib/core/client/hmac';
 import type { SandboxProfile, Scope } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 

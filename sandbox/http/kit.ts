@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { OnBehalfOfQuery } from '../../lib/api/queries';
+import { OnBehalfOfQuery } from '../../lib/core/api/queries';
 import type { SandboxProfile, Scope } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import { type ApiResult, fail, validationFailure, zodIssues } from '../core/results';

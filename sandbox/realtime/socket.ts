@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { type Namespace, Server, type Socket } from 'socket.io';
-import { SOCKET_NAMESPACE, SOCKET_SIGNED_PATH, SUBSCRIPTIONS } from '../../lib/api/events';
+import { SOCKET_NAMESPACE, SOCKET_SIGNED_PATH, SUBSCRIPTIONS } from '../../lib/core/api/events';
 import type { SandboxProfile } from '../core/accounts';
 import type { SandboxCore } from '../core/core';
 import { zodIssues } from '../core/results';

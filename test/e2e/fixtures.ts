@@ -8,17 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import type { ExchangeProfile } from '../../lib/api/exchange';
-import type { SandboxAccount } from '../../lib/api/sandbox';
 import type { BackgroundApp } from '../../lib/background/app';
+import type { ExchangeProfile } from '../../lib/core/api/exchange';
+import type { SandboxAccount } from '../../lib/core/api/sandbox';
 import {
   type MessageName,
   PROTOCOL,
   type RequestOf,
   type ResponseOf,
-} from '../../lib/messaging/protocol';
-import type { Reply } from '../../lib/messaging/router';
-import type { ConnectionState, VaultView } from '../../lib/state/views';
+} from '../../lib/protocol/messages';
+import type { Reply } from '../../lib/protocol/router';
+import type { ConnectionState, VaultView } from '../../lib/protocol/views';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientErrorInfo, ExchangeError } from '../../lib/client/errors';
-import { ExchangeClient } from '../../lib/client/exchange-client';
-import { RequestSigner } from '../../lib/client/hmac';
+import { ClientErrorInfo, ExchangeError } from '../../lib/core/client/errors';
+import { ExchangeClient } from '../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../lib/core/client/hmac';
 import { LiveConnection } from '../../lib/live/connection';
-import * as ex from '../lib/api/examples';
+import * as ex from '../lib/core/api/examples';
 import { mutatedText } from './mutate';
 
 const RUNS = 10_000;

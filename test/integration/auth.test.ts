@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServerClock } from '../../lib/client/clock';
-import { ExchangeClient } from '../../lib/client/exchange-client';
-import { RequestSigner } from '../../lib/client/hmac';
+import { ServerClock } from '../../lib/core/client/clock';
+import { ExchangeClient } from '../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../lib/core/client/hmac';
 import type { RunningSandbox } from '../../sandbox/index';
 import { account, admin, clientFor, rejectionOf, signedFetch, startTestSandbox } from './helpers';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CancelBatchResponse, OrderStatuses } from '../../lib/api/orders';
-import { errorSentence } from '../../lib/client/errors';
-import type { ExchangeClient } from '../../lib/client/exchange-client';
+import { CancelBatchResponse, OrderStatuses } from '../../lib/core/api/orders';
+import { errorSentence } from '../../lib/core/client/errors';
+import type { ExchangeClient } from '../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
 import {
   account,

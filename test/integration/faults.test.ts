@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AttemptRecord } from '../../lib/client/http';
+import type { AttemptRecord } from '../../lib/core/client/http';
 import { FaultsBody } from '../../sandbox/faults';
 import type { RunningSandbox } from '../../sandbox/index';
 import {

@@ -1,13 +1,17 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { vi } from 'vitest';
-import { type SandboxAccount, SandboxAccounts } from '../../lib/api/sandbox';
-import { type ClientErrorInfo, ExchangeError } from '../../lib/client/errors';
-import { ExchangeClient } from '../../lib/client/exchange-client';
-import { RequestSigner } from '../../lib/client/hmac';
-import type { TransportOptions } from '../../lib/client/http';
-import type { AmountIntent } from '../../lib/orders/amounts';
-import { type BuiltOrder, buildOrderRequest, type OrderRequestInput } from '../../lib/orders/build';
-import type { OwnerContext } from '../../lib/orders/rules';
+import { type SandboxAccount, SandboxAccounts } from '../../lib/core/api/sandbox';
+import { type ClientErrorInfo, ExchangeError } from '../../lib/core/client/errors';
+import { ExchangeClient } from '../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../lib/core/client/hmac';
+import type { TransportOptions } from '../../lib/core/client/http';
+import type { AmountIntent } from '../../lib/core/orders/amounts';
+import {
+  type BuiltOrder,
+  buildOrderRequest,
+  type OrderRequestInput,
+} from '../../lib/core/orders/build';
+import type { OwnerContext } from '../../lib/core/orders/rules';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 
 /** Short delays keep the folder fast; no bots, free ports. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxAccounts, SandboxOrders } from '../../lib/api/sandbox';
+import { SandboxAccounts, SandboxOrders } from '../../lib/core/api/sandbox';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { admin, buildOrder, clientFor, publicClient, startTestSandbox } from './helpers';
 

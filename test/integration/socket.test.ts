@@ -8,8 +8,8 @@ import {
   SOCKET_NAMESPACE,
   SOCKET_SIGNED_PATH,
   TxEvent,
-} from '../../lib/api/events';
-import type { ExchangeClient } from '../../lib/client/exchange-client';
+} from '../../lib/core/api/events';
+import type { ExchangeClient } from '../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
 import { account, admin, buildOrder, clientFor, eventually, startTestSandbox } from './helpers';
 

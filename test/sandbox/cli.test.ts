@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MaintenanceStatus } from '../../lib/api/maintenance';
-import { SandboxAccounts } from '../../lib/api/sandbox';
+import { MaintenanceStatus } from '../../lib/core/api/maintenance';
+import { SandboxAccounts } from '../../lib/core/api/sandbox';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));

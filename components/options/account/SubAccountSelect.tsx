@@ -1,7 +1,7 @@
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import { subAccountName } from '@/lib/onboarding/signing-step';
-import type { VaultView } from '@/lib/state/views';
+import { subAccountName } from '@/components/options/onboarding/signing-step';
+import type { VaultView } from '@/lib/protocol/views';
 import { useDeps } from '../deps';
 
 /** For partners with delegated signing: which sub-account orders and withdrawals are for. */

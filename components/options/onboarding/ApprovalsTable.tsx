@@ -1,8 +1,12 @@
 import { useEffect } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import { approvalsFor, approvingWallet, genericApprovals } from '@/lib/onboarding/approvals';
-import type { VaultView } from '@/lib/state/views';
+import {
+  approvalsFor,
+  approvingWallet,
+  genericApprovals,
+} from '@/components/options/onboarding/approvals';
+import type { VaultView } from '@/lib/protocol/views';
 import { useDeps } from '../deps';
 
 const TOKEN_WORDS = { collateral: 'Collateral token', conditional: 'Conditional (outcome) tokens' };

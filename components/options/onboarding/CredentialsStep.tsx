@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
+import type { FieldIssues } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
-import type { ApiCredentials, ExchangeProfile } from '@/lib/api/exchange';
-import type { SandboxAccount } from '@/lib/api/sandbox';
-import type { FieldIssues } from '@/lib/forms/field-issues';
-import type { CredentialCheck } from '@/lib/messaging/protocol';
 import {
   type CredentialField,
   checkCredentialsForm,
   summarizeCheck,
-} from '@/lib/onboarding/credentials-step';
+} from '@/components/options/onboarding/credentials-step';
+import type { ApiCredentials, ExchangeProfile } from '@/lib/core/api/exchange';
+import type { SandboxAccount } from '@/lib/core/api/sandbox';
+import type { CredentialCheck } from '@/lib/protocol/messages';
 import { useDeps } from '../deps';
 import { DemoAccounts } from './DemoAccounts';
 import { ProfileCard } from './ProfileCard';

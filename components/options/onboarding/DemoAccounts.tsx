@@ -1,8 +1,11 @@
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import type { ExchangeProfile } from '@/lib/api/exchange';
-import type { SandboxAccount } from '@/lib/api/sandbox';
-import { describeDemoAccount, usableDemoAccounts } from '@/lib/onboarding/credentials-step';
+import {
+  describeDemoAccount,
+  usableDemoAccounts,
+} from '@/components/options/onboarding/credentials-step';
+import type { ExchangeProfile } from '@/lib/core/api/exchange';
+import type { SandboxAccount } from '@/lib/core/api/sandbox';
 import { useDeps } from '../deps';
 
 /** The sandbox's demo accounts: picking one fills the token (and the key, when it has one). */

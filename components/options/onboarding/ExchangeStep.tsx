@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { TextField } from '@/components/common/TextField';
-import type { ExchangeProfile } from '@/lib/api/exchange';
 import {
   checkExchange,
   customDraft,
@@ -11,7 +10,8 @@ import {
   permissionPatterns,
   sandboxDraft,
   withOrigin,
-} from '@/lib/onboarding/exchange-step';
+} from '@/components/options/onboarding/exchange-step';
+import type { ExchangeProfile } from '@/lib/core/api/exchange';
 import { useDeps } from '../deps';
 import { StepHeader } from './StepHeader';
 

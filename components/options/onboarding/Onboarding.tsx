@@ -1,9 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { ExchangeProfile } from '@/lib/api/exchange';
-import { draftFromExchange, type ExchangeKind } from '@/lib/onboarding/exchange-step';
-import { subAccountName } from '@/lib/onboarding/signing-step';
-import { parseSitePattern } from '@/lib/site/pattern';
-import type { VaultView } from '@/lib/state/views';
+import {
+  draftFromExchange,
+  type ExchangeKind,
+} from '@/components/options/onboarding/exchange-step';
+import { subAccountName } from '@/components/options/onboarding/signing-step';
+import type { ExchangeProfile } from '@/lib/core/api/exchange';
+import { parseSitePattern } from '@/lib/core/site/pattern';
+import type { VaultView } from '@/lib/protocol/views';
 import { useDeps } from '../deps';
 import { ApprovalsStep } from './ApprovalsStep';
 import { type CheckedCredentials, CredentialsStep } from './CredentialsStep';

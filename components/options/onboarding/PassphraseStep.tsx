@@ -1,9 +1,12 @@
 import { useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
+import { type FieldIssues, refusalFor } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
-import { type FieldIssues, refusalFor } from '@/lib/forms/field-issues';
-import { checkPassphrasePair, type PassphraseField } from '@/lib/onboarding/passphrase-step';
+import {
+  checkPassphrasePair,
+  type PassphraseField,
+} from '@/components/options/onboarding/passphrase-step';
 import { StepHeader } from './StepHeader';
 import { StrengthMeter } from './StrengthMeter';
 

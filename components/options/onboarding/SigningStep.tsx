@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { z } from 'zod';
 import { TextField } from '@/components/common/TextField';
-import type { CredentialCheck, SigningChoice } from '@/lib/messaging/protocol';
 import {
   checkOwnKey,
   checkSubAccount,
@@ -9,7 +8,8 @@ import {
   signingOptions,
   smartWalletNotice,
   subAccountName,
-} from '@/lib/onboarding/signing-step';
+} from '@/components/options/onboarding/signing-step';
+import type { CredentialCheck, SigningChoice } from '@/lib/protocol/messages';
 import { StepHeader } from './StepHeader';
 
 export type Signing = z.output<typeof SigningChoice>;

@@ -9,8 +9,8 @@ import {
   permissionToDrop,
   withoutSite,
   withSite,
-} from '@/lib/settings/extra-sites';
-import type { Settings } from '@/lib/settings/schema';
+} from '@/lib/core/settings/extra-sites';
+import type { Settings } from '@/lib/core/settings/schema';
 import { useDeps } from '../deps';
 
 /**

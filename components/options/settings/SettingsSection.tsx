@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { FieldIssues } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
-import type { FieldIssues } from '@/lib/forms/field-issues';
 import {
   draftFromSettings,
   type SettingsDraft,
   type SettingsField,
   settingsFromDraft,
-} from '@/lib/settings/form';
-import type { Settings } from '@/lib/settings/schema';
+} from '@/components/options/settings/form';
+import type { Settings } from '@/lib/core/settings/schema';
 import { useDeps } from '../deps';
 import { ExtraSites } from './ExtraSites';
 import { PanelSites } from './PanelSites';

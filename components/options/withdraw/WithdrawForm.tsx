@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
+import type { FieldIssues } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
-import type { FieldIssues } from '@/lib/forms/field-issues';
-import type { WithdrawalTargets } from '@/lib/messaging/protocol';
-import { destinationOptions } from '@/lib/withdraw/destination';
+import { destinationOptions } from '@/components/options/withdraw/destination';
 import {
   checkWithdrawForm,
   type WithdrawDraft,
   type WithdrawField,
   type WithdrawPlan,
-} from '@/lib/withdraw/form';
+} from '@/components/options/withdraw/form';
+import type { WithdrawalTargets } from '@/lib/protocol/messages';
 
 const OTHER = 'other';
 

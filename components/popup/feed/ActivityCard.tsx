@@ -1,4 +1,4 @@
-import type { ActivityCard as Card } from '@/lib/popup-model/feed-cards';
+import type { ActivityCard as Card } from '@/components/popup/feed/feed-cards';
 import { CardHeader } from './CardHeader';
 
 /** An entry type this version does not know yet: a neutral line. */

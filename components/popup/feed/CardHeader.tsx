@@ -1,4 +1,4 @@
-import { timeAgo } from '@/lib/format/time';
+import { timeAgo } from '@/lib/core/format/time';
 
 /** Who did it, what, and when. */
 export function CardHeader({

@@ -1,5 +1,5 @@
-import type { FeedEntry } from '@/lib/api/feed';
-import { feedCard } from '@/lib/popup-model/feed-cards';
+import { feedCard } from '@/components/popup/feed/feed-cards';
+import type { FeedEntry } from '@/lib/core/api/feed';
 import { ActivityCard } from './ActivityCard';
 import { ParlayCard } from './ParlayCard';
 import { ResolvedCard } from './ResolvedCard';

@@ -1,6 +1,6 @@
 import { Countdown } from '@/components/common/Countdown';
-import type { FeedAudience, FeedEmptyReason } from '@/lib/api/feed';
-import { type ClientErrorInfo, errorSentence } from '@/lib/client/errors';
+import type { FeedAudience, FeedEmptyReason } from '@/lib/core/api/feed';
+import { type ClientErrorInfo, errorSentence } from '@/lib/core/client/errors';
 
 /** `featured` had nothing, so the server served `all`. */
 export function FallbackNote({

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { TabPanel, Tabs } from '@/components/common/Tabs';
-import type { FeedAudience } from '@/lib/api/feed';
-import { timeAgo } from '@/lib/format/time';
-import { FeedPager, type FeedState } from '@/lib/popup-model/feed-pager';
+import { FeedPager, type FeedState } from '@/components/popup/feed/feed-pager';
+import type { FeedAudience } from '@/lib/core/api/feed';
+import { timeAgo } from '@/lib/core/format/time';
 import { useServices } from '../services';
 import { FeedCard } from './FeedCard';
 import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';

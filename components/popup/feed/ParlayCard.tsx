@@ -1,7 +1,7 @@
 import { Money, Pnl } from '@/components/common/Money';
-import { formatContracts } from '@/lib/format/money';
-import { shortDateTime } from '@/lib/format/time';
-import type { ParlayCard as Card, ParlayLegRow } from '@/lib/popup-model/feed-cards';
+import type { ParlayCard as Card, ParlayLegRow } from '@/components/popup/feed/feed-cards';
+import { formatContracts } from '@/lib/core/format/money';
+import { shortDateTime } from '@/lib/core/format/time';
 import { CardHeader } from './CardHeader';
 import { RESULT_WORDS } from './ResolvedCard';
 

@@ -1,6 +1,6 @@
 import { Money, Pnl } from '@/components/common/Money';
-import type { ResolutionResult } from '@/lib/api/feed';
-import type { ResolvedCard as Card } from '@/lib/popup-model/feed-cards';
+import type { ResolvedCard as Card } from '@/components/popup/feed/feed-cards';
+import type { ResolutionResult } from '@/lib/core/api/feed';
 import { CardHeader } from './CardHeader';
 import { SubjectLink } from './SubjectLink';
 

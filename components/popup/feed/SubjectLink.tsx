@@ -1,5 +1,5 @@
-import type { SubjectRef } from '@/lib/popup-model/feed-cards';
-import { marketUrl } from '@/lib/popup-model/links';
+import type { SubjectRef } from '@/components/popup/feed/feed-cards';
+import { marketUrl } from '@/components/popup/links';
 import { useServices } from '../services';
 
 /** The market (or group) a card is about; clicking it opens its page on the exchange site. */

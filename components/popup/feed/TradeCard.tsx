@@ -1,7 +1,7 @@
 import { Money, Pnl } from '@/components/common/Money';
-import { formatContracts } from '@/lib/format/money';
-import { formatRawCents, formatRawPercent } from '@/lib/format/raw-price';
-import { type TradeCard as Card, OUTCOME_LABELS } from '@/lib/popup-model/feed-cards';
+import { type TradeCard as Card, OUTCOME_LABELS } from '@/components/popup/feed/feed-cards';
+import { formatContracts } from '@/lib/core/format/money';
+import { formatRawCents, formatRawPercent } from '@/lib/core/format/raw-price';
 import { CardHeader } from './CardHeader';
 import { SubjectLink } from './SubjectLink';
 

@@ -1,7 +1,7 @@
 import { Countdown } from '@/components/common/Countdown';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import type { IntentRow } from '@/lib/popup-model/intents';
+import type { IntentRow } from '@/components/popup/orders/intents';
 import { useServices } from '../services';
 
 /** One of the desk's recent orders and where it ended up. */

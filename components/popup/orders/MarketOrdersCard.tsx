@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import type { MarketOrders } from '@/lib/popup-model/orders';
+import type { MarketOrders } from '@/components/popup/orders/orders';
 import { MarketHeading } from '../MarketHeading';
 import { useServices } from '../services';
 import { OrderLine } from './OrderLine';

@@ -1,9 +1,9 @@
 import { Countdown } from '@/components/common/Countdown';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import { formatContracts } from '@/lib/format/money';
-import { formatCents } from '@/lib/format/price';
-import type { OrderRow } from '@/lib/popup-model/positions';
+import type { OrderRow } from '@/components/popup/positions/positions';
+import { formatContracts } from '@/lib/core/format/money';
+import { formatCents } from '@/lib/core/format/price';
 import { useServices } from '../services';
 
 /** `BUY YES 4 of 10 @ 55¢`. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'preact/hooks';
-import type { IntentView } from '@/lib/desk/intent';
-import { intentRows } from '@/lib/popup-model/intents';
-import { openOrdersByMarket } from '@/lib/popup-model/orders';
-import type { PortfolioView } from '@/lib/state/views';
+import { intentRows } from '@/components/popup/orders/intents';
+import { openOrdersByMarket } from '@/components/popup/orders/orders';
+import type { IntentView } from '@/lib/protocol/intent';
+import type { PortfolioView } from '@/lib/protocol/views';
 import { IntentLine } from './IntentLine';
 import { MarketOrdersCard } from './MarketOrdersCard';
 

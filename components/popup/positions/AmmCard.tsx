@@ -1,6 +1,6 @@
 import { Money, Pnl } from '@/components/common/Money';
-import { formatContracts } from '@/lib/format/money';
-import type { AmmRow } from '@/lib/popup-model/positions';
+import type { AmmRow } from '@/components/popup/positions/positions';
+import { formatContracts } from '@/lib/core/format/money';
 import { MarketHeading } from '../MarketHeading';
 
 /** An AMM position: what was paid, and its value only when a price exists. */

@@ -1,5 +1,5 @@
 import { Money, Pnl } from '@/components/common/Money';
-import type { GroupBlock } from '@/lib/popup-model/positions';
+import type { GroupBlock } from '@/components/popup/positions/positions';
 import { MarketHeading } from '../MarketHeading';
 import { MarketCard } from './MarketCard';
 

@@ -1,4 +1,4 @@
-import type { MarketRow } from '@/lib/popup-model/positions';
+import type { MarketRow } from '@/components/popup/positions/positions';
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
 import { SideLine } from './SideLine';

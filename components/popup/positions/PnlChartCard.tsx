@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { Pnl } from '@/components/common/Money';
-import type { PnlChart, PnlTimeframe } from '@/lib/api/portfolio';
-import { type ClientErrorInfo, toErrorInfo } from '@/lib/client/errors';
-import { formatPnl } from '@/lib/format/money';
-import { pnlChartGeometry } from '@/lib/popup-model/pnl-chart';
+import { pnlChartGeometry } from '@/components/popup/positions/pnl-chart';
+import type { PnlChart, PnlTimeframe } from '@/lib/core/api/portfolio';
+import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
+import { formatPnl } from '@/lib/core/format/money';
 import { useServices } from '../services';
 
 const BOX = { width: 340, height: 64, pad: 3 };

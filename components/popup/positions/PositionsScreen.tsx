@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { useAction } from '@/components/common/useAction';
-import { timeAgo } from '@/lib/format/time';
-import { buildPortfolioModel } from '@/lib/popup-model/positions';
-import type { PortfolioView } from '@/lib/state/views';
+import { buildPortfolioModel } from '@/components/popup/positions/positions';
+import { timeAgo } from '@/lib/core/format/time';
+import type { PortfolioView } from '@/lib/protocol/views';
 import { useServices } from '../services';
 import { AmmCard } from './AmmCard';
 import { GroupCard } from './GroupCard';

@@ -1,7 +1,7 @@
 import { Money, Pnl } from '@/components/common/Money';
-import { formatContracts } from '@/lib/format/money';
-import { formatRawCents } from '@/lib/format/raw-price';
-import type { SideRow } from '@/lib/popup-model/positions';
+import type { SideRow } from '@/components/popup/positions/positions';
+import { formatContracts } from '@/lib/core/format/money';
+import { formatRawCents } from '@/lib/core/format/raw-price';
 
 /** One outcome of a position: contracts at the average price, value and P&L. */
 export function SideLine({ side }: { side: SideRow }) {

@@ -4,7 +4,7 @@ import {
   HistoricalPriceQuery,
   MarketSearchQuery,
   Paging,
-} from '../../../lib/api/queries';
+} from '../../../lib/core/api/queries';
 import { marketRecordView } from '../../core/markets';
 import { fail, ok } from '../../core/results';
 import { millisToNumber, userOrderView } from '../../core/views';

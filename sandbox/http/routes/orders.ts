@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { modeAllowsCancel } from '../../../lib/api/maintenance';
+import { modeAllowsCancel } from '../../../lib/core/api/maintenance';
 import {
   CANCEL_MESSAGES,
   CancelBatchBody,
   CancelOrderBody,
   OrderStatusBody,
-} from '../../../lib/api/orders';
-import { Uuid } from '../../../lib/api/primitives';
+} from '../../../lib/core/api/orders';
+import { Uuid } from '../../../lib/core/api/primitives';
 import type { SandboxProfile } from '../../core/accounts';
 import type { SandboxCore } from '../../core/core';
 import type { OrderRecord } from '../../core/orders';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { WithdrawBody } from '../../../lib/api/portfolio';
-import { Paging, PnlChartQuery } from '../../../lib/api/queries';
+import { WithdrawBody } from '../../../lib/core/api/portfolio';
+import { Paging, PnlChartQuery } from '../../../lib/core/api/queries';
 import type { SandboxProfile } from '../../core/accounts';
 import { fakeTxHash, newId } from '../../core/ids';
 import { COLLATERAL } from '../../core/ledger';

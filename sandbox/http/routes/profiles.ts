@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CreatePartnerAccountBody } from '../../../lib/api/profiles';
+import { CreatePartnerAccountBody } from '../../../lib/core/api/profiles';
 import { profileView } from '../../core/accounts';
 import { fail, ok } from '../../core/results';
 import { authedRoute, parse, publicRoute, type RouteContext } from '../kit';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PassphraseStep } from '@/components/options/onboarding/PassphraseStep';
-import { ExchangeError } from '@/lib/client/errors';
+import { ExchangeError } from '@/lib/core/client/errors';
 import { optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

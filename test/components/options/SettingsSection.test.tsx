@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsDepsContext } from '@/components/options/deps';
 import { SettingsSection } from '@/components/options/settings/SettingsSection';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { exportSettings } from '@/lib/settings/transfer';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { exportSettings } from '@/lib/core/settings/transfer';
 import { optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

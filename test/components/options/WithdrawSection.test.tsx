@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WithdrawSection } from '@/components/options/withdraw/WithdrawSection';
-import { ExchangeError } from '@/lib/client/errors';
+import { ExchangeError } from '@/lib/core/client/errors';
 import {
   ALICE,
   ALICE_VIEW,

@@ -3,11 +3,12 @@ import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type OptionsDeps, OptionsDepsContext } from '@/components/options/deps';
-import type { SandboxAccount } from '@/lib/api/sandbox';
-import { ExchangeError } from '@/lib/client/errors';
-import type { CredentialCheck, WithdrawalTargets } from '@/lib/messaging/protocol';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings/schema';
-import type { AppSnapshot, VaultView } from '@/lib/state/views';
+import type { SandboxAccount } from '@/lib/core/api/sandbox';
+import { ExchangeError } from '@/lib/core/client/errors';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import type { Settings } from '@/lib/core/settings/schema';
+import type { CredentialCheck, WithdrawalTargets } from '@/lib/protocol/messages';
+import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
 import { type FakeHandlers, fakeBackground } from '../popup/fakes';
 
 export const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

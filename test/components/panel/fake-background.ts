@@ -1,11 +1,11 @@
 import { type Signal, signal } from '@preact/signals';
-import { ExchangeError } from '../../../lib/client/errors';
-import { createMessenger } from '../../../lib/messaging/client';
-import { PANEL_MESSAGES } from '../../../lib/messaging/panel-protocol';
-import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/messaging/protocol';
-import { createRouter, type Handlers } from '../../../lib/messaging/router';
-import type { PortStore } from '../../../lib/state/port-store';
-import type { PanelState } from '../../../lib/state/views';
+import type { PortStore } from '../../../components/common/port-store';
+import { ExchangeError } from '../../../lib/core/client/errors';
+import { createMessenger } from '../../../lib/protocol/client';
+import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/protocol/messages';
+import { PANEL_MESSAGES } from '../../../lib/protocol/panel-protocol';
+import { createRouter, type Handlers } from '../../../lib/protocol/router';
+import type { PanelState } from '../../../lib/protocol/views';
 
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const SITE = 'http://127.0.0.1:4011';

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from '@/components/popup/Header';
-import type { AppSnapshot, VaultView } from '@/lib/state/views';
-import { snapshot } from '../../lib/popup-model/fixtures';
+import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
 import { fakeBackground, renderWith, services } from './fakes';
+import { snapshot } from './fixtures';
 
 const SUB_A = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SUB_B = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';

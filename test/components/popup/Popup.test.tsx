@@ -2,12 +2,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '@/components/popup/Popup';
-import { PnlChart } from '@/lib/api/portfolio';
-import { ExchangeError } from '@/lib/client/errors';
-import type { AppSnapshot } from '@/lib/state/views';
-import * as ex from '../../lib/api/examples';
-import { feedPage, snapshot } from '../../lib/popup-model/fixtures';
+import { PnlChart } from '@/lib/core/api/portfolio';
+import { ExchangeError } from '@/lib/core/client/errors';
+import type { AppSnapshot } from '@/lib/protocol/views';
+import * as ex from '../../lib/core/api/examples';
 import { type FakeHandlers, fakeBackground, fakeStatePort, services } from './fakes';
+import { feedPage, snapshot } from './fixtures';
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
 const locked = (): AppSnapshot => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent } from '../../../lib/api/events';
+import type { OrderEvent } from '../../../lib/core/api/events';
 import { eventually, TEST_PASSPHRASE, useHarness } from '../fixtures';
 import { intentOf, quickBuy } from './orders';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { IntentView } from '../../../lib/desk/intent';
-import type { Reply } from '../../../lib/messaging/router';
+import type { IntentView } from '../../../lib/protocol/intent';
+import type { Reply } from '../../../lib/protocol/router';
 import type { Harness } from '../fixtures';
 
 /** A one-click FOK buy, sent as the popup or the page panel sends it. */

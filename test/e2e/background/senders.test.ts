@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL } from '../../../lib/messaging/protocol';
-import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/messaging/sender';
+import { PROTOCOL } from '../../../lib/protocol/messages';
+import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/protocol/sender';
 import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
 
 const h = useHarness(import.meta.url);

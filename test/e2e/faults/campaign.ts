@@ -11,8 +11,8 @@
  * (the request body names the clientOrderId; the answer or the failure names the fault).
  */
 import type { Page } from 'playwright-core';
-import type { SandboxOrder } from '../../../lib/api/sandbox';
-import type { IntentView, QuickOrderRequest } from '../../../lib/desk/intent';
+import type { SandboxOrder } from '../../../lib/core/api/sandbox';
+import type { IntentView, QuickOrderRequest } from '../../../lib/protocol/intent';
 import { BotTrader } from '../../../sandbox/bots/trader';
 import { Rng } from '../../../sandbox/core/rng';
 import { eventually, type Harness } from '../fixtures';

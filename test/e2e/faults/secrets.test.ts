@@ -15,8 +15,8 @@
  * through the real content-script path, each answered with a typed reply.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ClientErrorInfo } from '../../../lib/client/errors';
-import { MESSAGES, PROTOCOL } from '../../../lib/messaging/protocol';
+import { ClientErrorInfo } from '../../../lib/core/client/errors';
+import { MESSAGES, PROTOCOL } from '../../../lib/protocol/messages';
 import { mutatedPayload } from '../../fuzz/mutate';
 import { type ChromeApi, eventually, TEST_PASSPHRASE, useHarness } from '../fixtures';
 import { WorkerCdp } from '../harness/worker-cdp';

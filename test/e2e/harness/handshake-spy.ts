@@ -1,5 +1,5 @@
-import { SOCKET_SIGNED_PATH } from '../../../lib/api/events';
-import { AUTH_HEADERS } from '../../../lib/client/hmac';
+import { SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
+import { AUTH_HEADERS } from '../../../lib/core/client/hmac';
 import type { SandboxPlugin } from '../../../sandbox/index';
 
 /** One Socket.IO handshake the sandbox checked, as the sandbox saw it. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { TradingMode } from '../../../lib/api/primitives';
+import type { TradingMode } from '../../../lib/core/api/primitives';
 import {
   type SandboxAccount,
   SandboxAccounts,
   type SandboxFeedState,
   type SandboxOrder,
   SandboxOrders,
-} from '../../../lib/api/sandbox';
+} from '../../../lib/core/api/sandbox';
 import type { FaultsBody } from '../../../sandbox/faults';
 
 const TradingModeAnswer = z.object({ mode: z.string(), resumeAt: z.string().nullable() });

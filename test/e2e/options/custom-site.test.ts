@@ -13,7 +13,7 @@
 import { rmSync } from 'node:fs';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SandboxAccount } from '../../../lib/api/sandbox';
+import type { SandboxAccount } from '../../../lib/core/api/sandbox';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/index';
 import { outputDir } from '../../../scripts/lib/build';
 import { extensionArgs, findChromium } from '../../../scripts/lib/chromium';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { SandboxOrder } from '../../../lib/api/sandbox';
+import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { eventually, type Harness } from '../fixtures';
 import { PanelDriver } from './driver';
 

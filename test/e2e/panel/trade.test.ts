@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL } from '../../../lib/messaging/protocol';
+import { PROTOCOL } from '../../../lib/protocol/messages';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver } from './driver';
 import {

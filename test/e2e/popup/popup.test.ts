@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { buildOrderRequest } from '../../../lib/orders/build';
+import { buildOrderRequest } from '../../../lib/core/orders/build';
 import { eventually, type Harness, TEST_PASSPHRASE, useHarness } from '../fixtures';
 
 const h = useHarness(import.meta.url);

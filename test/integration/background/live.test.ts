@@ -1,11 +1,11 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OrderEvent, SOCKET_SIGNED_PATH } from '../../../lib/api/events';
-import { ServerClock } from '../../../lib/client/clock';
-import { ExchangeClient } from '../../../lib/client/exchange-client';
-import { RequestSigner } from '../../../lib/client/hmac';
+import { OrderEvent, SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
+import { ServerClock } from '../../../lib/core/client/clock';
+import { ExchangeClient } from '../../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../../lib/core/client/hmac';
 import { LiveConnection, type LiveOptions, type ServerEvents } from '../../../lib/live/connection';
-import type { ConnectionState } from '../../../lib/state/views';
+import type { ConnectionState } from '../../../lib/protocol/views';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';

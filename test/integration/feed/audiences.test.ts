@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ExchangeClient } from '../../../lib/client/exchange-client';
-import { RequestSigner } from '../../../lib/client/hmac';
+import { ExchangeClient } from '../../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../../lib/core/client/hmac';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { account, admin, clientFor, publicClient, rejectionOf } from '../helpers';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KnownFeedEntry } from '../../../lib/api/feed';
-import type { ExchangeClient } from '../../../lib/client/exchange-client';
+import type { KnownFeedEntry } from '../../../lib/core/api/feed';
+import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { account, admin, buildOrder, clientFor, eventually, publicClient } from '../helpers';
 import { allEntries, BTC, C, known, startFeedSandbox, trade, tradesOf } from './helpers';

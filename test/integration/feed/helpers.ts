@@ -1,6 +1,11 @@
-import type { FeedAudience, FeedEntry, FeedResponse, KnownFeedEntry } from '../../../lib/api/feed';
-import { FeedResponse as FeedResponseSchema } from '../../../lib/api/feed';
-import type { ExchangeClient } from '../../../lib/client/exchange-client';
+import type {
+  FeedAudience,
+  FeedEntry,
+  FeedResponse,
+  KnownFeedEntry,
+} from '../../../lib/core/api/feed';
+import { FeedResponse as FeedResponseSchema } from '../../../lib/core/api/feed';
+import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { RunningSandbox, SandboxOptions } from '../../../sandbox/index';
 import { buildOrder, clientFor, signedFetch, startTestSandbox } from '../helpers';
 

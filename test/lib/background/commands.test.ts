@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CommandRoute, routePanelCommand } from '../../../lib/background/commands';
-import { PANEL_COMMANDS } from '../../../lib/panel/commands';
+import { PANEL_COMMANDS } from '../../../lib/protocol/commands';
 
 function route(enabled: boolean, activeTab: number | null = 9) {
   const sent: { tabId: number; message: unknown }[] = [];

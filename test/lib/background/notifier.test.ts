@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/api/events';
-import { UserOrder } from '../../../lib/api/orders';
 import { Notifier, notificationId, notificationMarket } from '../../../lib/background/notifier';
-import type { IntentView } from '../../../lib/desk/intent';
-import * as ex from '../api/examples';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/core/api/events';
+import { UserOrder } from '../../../lib/core/api/orders';
+import type { IntentView } from '../../../lib/protocol/intent';
+import * as ex from '../core/api/examples';
 import { ome, settlement } from '../desk/setup';
-import { intentView } from '../messaging/fixtures';
+import { intentView } from '../protocol/fixtures';
 
 const TITLE = 'Bitcoin above $100k?';
 const sending = intentView({

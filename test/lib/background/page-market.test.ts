@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../../lib/background/app';
-import { mergeSettings } from '../../../lib/settings/merge';
-import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { mergeSettings } from '../../../lib/core/settings/merge';
+import type { Settings } from '../../../lib/core/settings/schema';
 import { fakePlatform } from './fake-platform';
 
 function appWith(change: Partial<Settings>): BackgroundApp {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MarketRecord } from '../../../lib/api/markets';
-import { UserOrder } from '../../../lib/api/orders';
-import { Positions } from '../../../lib/api/portfolio';
 import { buildPanelState, type PanelInputs, panelBlock } from '../../../lib/background/panel';
 import { PortfolioTracker } from '../../../lib/background/portfolio';
-import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
-import { PanelState } from '../../../lib/state/views';
-import * as ex from '../api/examples';
-import { intentView } from '../messaging/fixtures';
+import { MarketRecord } from '../../../lib/core/api/markets';
+import { UserOrder } from '../../../lib/core/api/orders';
+import { Positions } from '../../../lib/core/api/portfolio';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { PanelState } from '../../../lib/protocol/views';
+import * as ex from '../core/api/examples';
+import { intentView } from '../protocol/fixtures';
 
 const SLUG = 'will-it-rain-in-lisbon-tomorrow';
 const NOW = Date.parse('2026-11-22T08:00:00.000Z');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PositionsEvent } from '../../../lib/api/events';
-import { Orderbook } from '../../../lib/api/markets';
-import { Positions } from '../../../lib/api/portfolio';
 import { BookTracker } from '../../../lib/background/books';
 import { clobEntries, PortfolioTracker } from '../../../lib/background/portfolio';
-import * as ex from '../api/examples';
+import { PositionsEvent } from '../../../lib/core/api/events';
+import { Orderbook } from '../../../lib/core/api/markets';
+import { Positions } from '../../../lib/core/api/portfolio';
+import * as ex from '../core/api/examples';
 
 const SLUG = 'will-it-rain-in-lisbon-tomorrow';
 

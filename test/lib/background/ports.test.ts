@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundApp, PortLike } from '../../../lib/background/app';
 import { acceptPort, type IncomingPort } from '../../../lib/background/ports';
-import { PORTS } from '../../../lib/messaging/panel-protocol';
-import type { SenderInfo } from '../../../lib/messaging/sender';
+import { PORTS } from '../../../lib/protocol/panel-protocol';
+import type { SenderInfo } from '../../../lib/protocol/sender';
 
 const ID = 'extension-id';
 const ORIGIN = `chrome-extension://${ID}`;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { IntentState, IntentView } from '../../../lib/desk/intent';
 import { SessionJournal } from '../../../lib/desk/journal';
+import type { IntentState, IntentView } from '../../../lib/protocol/intent';
 import { C, fak, fokBuy, gtc, ome, rig, settle, settlement, spec } from './setup';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PlaceOrderBody } from '../../../lib/api/orders';
-import { ExchangeError } from '../../../lib/client/errors';
+import { PlaceOrderBody } from '../../../lib/core/api/orders';
+import { ExchangeError } from '../../../lib/core/client/errors';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
 import { waitFor } from '../../wait';
 import { storageArea } from '../background/fake-platform';

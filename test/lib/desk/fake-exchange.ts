@@ -6,12 +6,12 @@ import {
   type OrderStatusValue,
   PlaceOrderBody,
   type SettlementStatus,
-} from '../../../lib/api/orders';
-import { type ClientErrorInfo, ExchangeError } from '../../../lib/client/errors';
-import type { ExchangeClient } from '../../../lib/client/exchange-client';
-import type { OrderContext, OrderMarket } from '../../../lib/orders/build';
+} from '../../../lib/core/api/orders';
+import { type ClientErrorInfo, ExchangeError } from '../../../lib/core/client/errors';
+import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
+import type { OrderContext, OrderMarket } from '../../../lib/core/orders/build';
 import type { StorageArea } from '../../../lib/vault/vault';
-import * as ex from '../api/examples';
+import * as ex from '../core/api/examples';
 
 export const SLUG = 'will-it-rain-in-lisbon-tomorrow';
 export const PRIVATE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

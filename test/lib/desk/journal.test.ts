@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { IntentState } from '../../../lib/desk/intent';
 import { type IntentRecord, KEEP_FINAL, prunable, SessionJournal } from '../../../lib/desk/journal';
+import type { IntentState } from '../../../lib/protocol/intent';
 import { storageArea } from '../background/fake-platform';
-import { intentView } from '../messaging/fixtures';
+import { intentView } from '../protocol/fixtures';
 
 const record = (id: string, state: IntentState, updatedAt = 0): IntentRecord => ({
   view: intentView({ clientOrderId: id, state, updatedAt }),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/api/events';
-import { Execution, OrderStatus } from '../../../lib/api/orders';
-import type { IntentView } from '../../../lib/desk/intent';
+import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/core/api/events';
+import { Execution, OrderStatus } from '../../../lib/core/api/orders';
 import {
   cancelledState,
   fillFromSettlement,
@@ -13,7 +12,8 @@ import {
   stoppedState,
   summarize,
 } from '../../../lib/desk/outcome';
-import { intentView } from '../messaging/fixtures';
+import type { IntentView } from '../../../lib/protocol/intent';
+import { intentView } from '../protocol/fixtures';
 import { C, ome, settlement } from './setup';
 
 const view = (over: Partial<IntentView> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECONNECT, reconnectDelay } from '../../../lib/live/backoff';
+import { DEFAULT_RECONNECT, reconnectDelay } from '../../../lib/core/backoff';
 import { RecentKeys } from '../../../lib/live/dedupe';
 
 describe('reconnectDelay', () => {

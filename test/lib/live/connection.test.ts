@@ -5,7 +5,7 @@ import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveConnection, type LiveOptions } from '../../../lib/live/connection';
 import { waitFor } from '../../wait';
-import * as ex from '../api/examples';
+import * as ex from '../core/api/examples';
 
 /** A bare Socket.IO server on a free port: it records what clients send and emits on demand. */
 interface TestServer {

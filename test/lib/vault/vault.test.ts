@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { base64ToBytes, bytesToBase64 } from '../../../lib/client/base64';
+import { base64ToBytes, bytesToBase64 } from '../../../lib/core/client/base64';
+import type { VaultSecrets } from '../../../lib/protocol/secrets';
 import { open, PBKDF2_ITERATIONS, VaultEnvelope } from '../../../lib/vault/envelope';
-import type { VaultSecrets } from '../../../lib/vault/secrets';
 import { VAULT_KEYS, Vault, VaultError, type VaultStatus } from '../../../lib/vault/vault';
 import { dumpArea, storageArea } from '../background/fake-platform';
 

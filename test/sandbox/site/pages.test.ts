@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Orderbook } from '../../../lib/api/markets';
+import { Orderbook } from '../../../lib/core/api/markets';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/index';
 
 /** The JSON a page embeds for its script. */

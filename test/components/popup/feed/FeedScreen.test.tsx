@@ -2,12 +2,12 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedScreen } from '@/components/popup/feed/FeedScreen';
-import type { FeedResponse } from '@/lib/api/feed';
-import { ExchangeError } from '@/lib/client/errors';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import * as ex from '../../../lib/api/examples';
-import { feedPage } from '../../../lib/popup-model/fixtures';
+import type { FeedResponse } from '@/lib/core/api/feed';
+import { ExchangeError } from '@/lib/core/client/errors';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import * as ex from '../../../lib/core/api/examples';
 import { type Call, fakeBackground, renderWith, services } from '../fakes';
+import { feedPage } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 const entry = (id: string) => ({ ...ex.boughtEntry(), id });

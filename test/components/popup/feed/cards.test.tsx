@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FeedCard } from '@/components/popup/feed/FeedCard';
-import type { FeedEntry } from '@/lib/api/feed';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import * as ex from '../../../lib/api/examples';
-import { entries, feedPage, NOW } from '../../../lib/popup-model/fixtures';
+import type { FeedEntry } from '@/lib/core/api/feed';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import * as ex from '../../../lib/core/api/examples';
 import { fakeBackground, renderWith, services } from '../fakes';
+import { entries, feedPage, NOW } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 

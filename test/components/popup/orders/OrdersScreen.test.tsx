@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrdersScreen } from '@/components/popup/orders/OrdersScreen';
-import type { IntentView } from '@/lib/desk/intent';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import type { PortfolioView } from '@/lib/state/views';
-import { emptyPositions, intent, NOW, positionsFixture } from '../../../lib/popup-model/fixtures';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import type { IntentView } from '@/lib/protocol/intent';
+import type { PortfolioView } from '@/lib/protocol/views';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
+import { emptyPositions, intent, NOW, positionsFixture } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });

@@ -2,13 +2,13 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PositionsScreen } from '@/components/popup/positions/PositionsScreen';
-import { PnlChart } from '@/lib/api/portfolio';
-import { ExchangeError } from '@/lib/client/errors';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import type { PortfolioView } from '@/lib/state/views';
-import * as ex from '../../../lib/api/examples';
-import { emptyPositions, NOW, positionsFixture } from '../../../lib/popup-model/fixtures';
+import { PnlChart } from '@/lib/core/api/portfolio';
+import { ExchangeError } from '@/lib/core/client/errors';
+import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import type { PortfolioView } from '@/lib/protocol/views';
+import * as ex from '../../../lib/core/api/examples';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
+import { emptyPositions, NOW, positionsFixture } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 

@@ -1,0 +1,18 @@
+import { browser } from 'wxt/browser';
+import { PORTS } from '../../lib/protocol/panel-protocol';
+import { type AppSnapshot, StatePortMessage } from '../../lib/protocol/views';
+import { createPortStore, type PortStore } from './port-store';
+
+/** The popup's and options page's view of the background: the whole app state. */
+export function connectAppState(): PortStore<AppSnapshot> {
+  return createPortStore({
+    connect: () => browser.runtime.connect({ name: PORTS.state }),
+    schema: StatePortMessage,
+    reduce: (current, message) =>
+      message.topic === 'snapshot'
+        ? message.data
+        : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
+  });
+}
+
+export { connectPanelState } from '../panel/model/store';

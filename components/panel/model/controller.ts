@@ -1,0 +1,330 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import {
+  type QuickOrderType,
+  type TradeButtonModel,
+  tradeButtons,
+} from '@/components/panel/model/buttons';
+import { pressTitle } from '@/components/panel/model/orders';
+import type { PanelPlacement } from '@/components/panel/model/placement';
+import {
+  type PanelVisibility,
+  type PressEvent,
+  pressRefusal,
+} from '@/components/panel/model/trust';
+import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
+import {
+  type Armed,
+  arm,
+  CONFIRM_WINDOW_MS,
+  decidePress,
+  isConfirmationRefusal,
+} from '@/lib/core/orders/confirm';
+import { commandButtonKey, type PanelCommand } from '@/lib/protocol/commands';
+import type { IntentView } from '@/lib/protocol/intent';
+import type { PanelState } from '@/lib/protocol/views';
+import type { PanelDeps } from '../deps';
+
+/** The panel state of one market as the background pushes it (a port store). */
+export interface PanelSource {
+  value: ReadonlySignal<PanelState | null>;
+  connected: ReadonlySignal<boolean>;
+}
+
+/** Where a press's outcome shows: under an outcome's buttons, or under the open orders. */
+export type ResultGroup = 'YES' | 'NO' | 'orders';
+
+/** The outcome of the last press in a group, shown in place. */
+export interface PressResult {
+  title: string;
+  status: 'sending' | 'done' | 'error';
+  /** The desk's intent, for quick orders (its live version comes with the panel state). */
+  intent: IntentView | null;
+  /** A short line for cancels: "cancelled", "3 orders cancelled". */
+  message: string | null;
+  error: ClientErrorInfo | null;
+  /** Sends the same request again (same press id: never a second order). */
+  retry: (() => void) | null;
+}
+
+/**
+ * The panel's behaviour for one market: trusted presses only, the confirmation window,
+ * one request per button at a time, and each outcome kept where it happened. Rendering
+ * reads its signals; tests drive it with a fake background.
+ */
+export class PanelController {
+  readonly armed = signal<Armed | null>(null);
+  readonly busy = signal<ReadonlySet<string>>(new Set());
+  readonly results = signal<Partial<Record<ResultGroup, PressResult>>>({});
+  /** A refused real click (the panel was covered); cleared by the next press. */
+  readonly notice = signal<string | null>(null);
+  /** The order type chosen in the panel until the saved setting catches up. */
+  readonly chosenType = signal<QuickOrderType | null>(null);
+  readonly orderType: ReadonlySignal<QuickOrderType>;
+  readonly buttons: ReadonlySignal<ReturnType<typeof tradeButtons>>;
+  private disarmTimer: ReturnType<typeof setTimeout> | null = null;
+
+  readonly state: ReadonlySignal<PanelState | null>;
+  /** False while the background's worker restarts (the port reconnects by itself). */
+  readonly connected: ReadonlySignal<boolean>;
+
+  constructor(
+    private readonly deps: PanelDeps,
+    readonly slug: string,
+    source: PanelSource,
+    readonly visibility: ReadonlySignal<PanelVisibility>,
+  ) {
+    this.state = source.value;
+    this.connected = source.connected;
+    this.orderType = computed(
+      () => this.chosenType.value ?? this.state.value?.quickTrade.orderType ?? 'FOK',
+    );
+    this.buttons = computed(() => {
+      const current = this.state.value;
+      return current ? tradeButtons(current, this.orderType.value) : [];
+    });
+  }
+
+  dispose(): void {
+    if (this.disarmTimer) clearTimeout(this.disarmTimer);
+    this.disarmTimer = null;
+  }
+
+  /** Whether a real click may go ahead; a page script's synthetic one is dropped silently. */
+  private admit(event: PressEvent): boolean {
+    const refusal = pressRefusal(event, this.visibility.value);
+    if (!refusal) {
+      this.notice.value = null;
+      return true;
+    }
+    if (!refusal.silent) this.notice.value = refusal.message;
+    return false;
+  }
+
+  private setBusy(key: string, on: boolean): void {
+    const next = new Set(this.busy.value);
+    if (on) next.add(key);
+    else next.delete(key);
+    this.busy.value = next;
+  }
+
+  private setResult(group: ResultGroup, result: PressResult): void {
+    this.results.value = { ...this.results.value, [group]: result };
+  }
+
+  private armButton(key: string): void {
+    this.armed.value = arm(key, this.deps.now());
+    if (this.disarmTimer) clearTimeout(this.disarmTimer);
+    this.disarmTimer = setTimeout(() => {
+      this.disarmTimer = null;
+      if (this.armed.value?.key === key) this.armed.value = null;
+    }, CONFIRM_WINDOW_MS);
+  }
+
+  disarm(): void {
+    this.armed.value = null;
+  }
+
+  findButton(key: string): TradeButtonModel | null {
+    for (const group of this.buttons.value) {
+      const found = [...group.buys, ...group.sells].find((b) => b.key === key);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** A click on a quick-trade button. */
+  press(button: TradeButtonModel, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    this.pressAdmitted(button);
+  }
+
+  private pressAdmitted(button: TradeButtonModel): void {
+    if (button.disabledReason !== null || this.busy.value.has(button.key)) return;
+    const decision = decidePress(
+      this.armed.value,
+      button.key,
+      button.needsConfirmation,
+      this.deps.now(),
+    );
+    if (decision.kind === 'arm') {
+      this.armButton(button.key);
+      return;
+    }
+    this.disarm();
+    void this.sendQuickOrder(button, decision.confirmed, this.deps.newPressId());
+  }
+
+  private async sendQuickOrder(
+    button: TradeButtonModel,
+    confirmed: boolean,
+    pressId: string,
+  ): Promise<void> {
+    const group: ResultGroup = button.outcome;
+    const title = pressTitle(button.side, button.outcome, button.label);
+    this.setBusy(button.key, true);
+    this.setResult(group, {
+      title,
+      status: 'sending',
+      intent: null,
+      message: null,
+      error: null,
+      retry: null,
+    });
+    try {
+      const intent = await this.deps.send('panel.quickOrder', {
+        marketSlug: this.slug,
+        outcome: button.outcome,
+        side: button.side,
+        orderType: button.orderType,
+        ...(button.side === 'BUY'
+          ? { amountRaw: button.amountRaw ?? '0' }
+          : { sellPercent: button.sellPercent ?? 100 }),
+        pressId,
+        confirmed,
+      });
+      this.setResult(group, {
+        title,
+        status: 'done',
+        intent,
+        message: null,
+        error: null,
+        retry: null,
+      });
+    } catch (error) {
+      const info = toErrorInfo(error);
+      const needsSecondClick = !confirmed && isConfirmationRefusal(info);
+      // The book moved above the threshold between our estimate and the background's.
+      if (needsSecondClick) this.armButton(button.key);
+      this.setResult(group, {
+        title,
+        status: 'error',
+        intent: null,
+        message: null,
+        error: info,
+        retry: needsSecondClick ? null : () => void this.sendQuickOrder(button, confirmed, pressId),
+      });
+    } finally {
+      this.setBusy(button.key, false);
+    }
+  }
+
+  private async runCancel(
+    key: string,
+    title: string,
+    request: () => Promise<string>,
+  ): Promise<void> {
+    if (this.busy.value.has(key)) return;
+    this.setBusy(key, true);
+    this.setResult('orders', {
+      title,
+      status: 'sending',
+      intent: null,
+      message: null,
+      error: null,
+      retry: null,
+    });
+    try {
+      const message = await request();
+      this.setResult('orders', {
+        title,
+        status: 'done',
+        intent: null,
+        message,
+        error: null,
+        retry: null,
+      });
+    } catch (error) {
+      this.setResult('orders', {
+        title,
+        status: 'error',
+        intent: null,
+        message: null,
+        error: toErrorInfo(error),
+        retry: () => void this.runCancel(key, title, request),
+      });
+    } finally {
+      this.setBusy(key, false);
+    }
+  }
+
+  cancelOrder(orderId: string, label: string, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    void this.runCancel(`cancel:${orderId}`, `Cancel ${label}`, async () => {
+      const answer = await this.deps.send('panel.cancelOrder', {
+        marketSlug: this.slug,
+        orderId,
+      });
+      return answer.message.toLowerCase().includes('delayed')
+        ? 'delayed order cancelled'
+        : 'cancelled';
+    });
+  }
+
+  cancelAll(event: PressEvent): void {
+    if (this.admit(event)) this.cancelAllAdmitted();
+  }
+
+  private cancelAllAdmitted(): void {
+    void this.runCancel('cancel-all', 'Cancel all on this market', async () => {
+      const { canceled } = await this.deps.send('panel.cancelAll', { marketSlug: this.slug });
+      return canceled.length === 1
+        ? '1 order cancelled'
+        : canceled.length === 0
+          ? 'no open orders to cancel'
+          : `${canceled.length} orders cancelled`;
+    });
+  }
+
+  /** Cancels a delayed (or resting) order of the desk by its intent. */
+  cancelIntent(intent: IntentView, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    const title = `Cancel ${pressTitle(intent.side, intent.outcome, '').trim()}`;
+    void this.runCancel(`cancel-intent:${intent.clientOrderId}`, title, async () => {
+      const view = await this.deps.send('panel.cancelIntent', {
+        marketSlug: this.slug,
+        clientOrderId: intent.clientOrderId,
+      });
+      return view.summary;
+    });
+  }
+
+  /** Sends a failed request again (a quick order keeps its press id: at most one order). */
+  retry(result: PressResult, event: PressEvent): void {
+    if (this.admit(event)) result.retry?.();
+  }
+
+  setOrderType(type: QuickOrderType, event: PressEvent): void {
+    if (!this.admit(event) || type === this.orderType.value) return;
+    this.chosenType.value = type;
+    this.disarm();
+    void this.deps.send('panel.saveQuickTrade', { orderType: type }).catch(() => {
+      // The choice still applies on this page; it is only not remembered.
+    });
+  }
+
+  savePresets(presets: string[]): Promise<unknown> {
+    return this.deps.send('panel.saveQuickTrade', { presets });
+  }
+
+  savePlacement(placement: PanelPlacement, collapsed: boolean): void {
+    void this.deps.send('panel.savePlacement', { ...placement, collapsed }).catch(() => undefined);
+  }
+
+  openOptions(event: PressEvent): void {
+    if (!this.admit(event)) return;
+    void this.deps.send('panel.openOptions', {}).catch(() => undefined);
+  }
+
+  /** A keyboard command forwarded by the background: the user's own action, never the page's. */
+  command(command: PanelCommand): void {
+    const key = commandButtonKey(command);
+    if (key === null) {
+      const block = this.state.value?.block;
+      if (block && !block.cancelAllowed) return;
+      this.cancelAllAdmitted();
+      return;
+    }
+    const button = this.findButton(key);
+    if (button) this.pressAdmitted(button);
+  }
+}

@@ -1,0 +1,153 @@
+import type { Settings } from '../../../lib/core/settings/schema';
+
+export type PanelPlacement = Pick<Settings['panel'], 'corner' | 'offset'>;
+export type Corner = PanelPlacement['corner'];
+
+export interface Size {
+  width: number;
+  height: number;
+}
+export interface Point {
+  x: number;
+  y: number;
+}
+/** A box in viewport coordinates. */
+export interface Box extends Point, Size {}
+
+/** The panel's width, open and folded (its CSS says the same). */
+export const PANEL_WIDTH = { open: 320, collapsed: 220 } as const;
+/**
+ * The height a corner is chosen for before the panel is drawn: a typical open panel (a
+ * market, its buttons, a few orders); folded, its header. It can grow later; the choice
+ * is made once, on arrival.
+ */
+export const PANEL_TYPICAL_HEIGHT = { open: 440, collapsed: 40 } as const;
+
+/** Pointer travel below this is a click on the header, not a drag. */
+export const DRAG_THRESHOLD_PX = 4;
+/** The protocol's bound on a saved offset. */
+export const MAX_OFFSET = 4000;
+
+const clamp = (value: number, low: number, high: number): number =>
+  Math.min(Math.max(value, low), Math.max(low, high));
+
+const isRight = (corner: Corner) => corner.endsWith('right');
+const isBottom = (corner: Corner) => corner.startsWith('bottom');
+
+/** CSS distances from the docking corner's two edges, in pixels. */
+export function placementStyle(
+  placement: PanelPlacement,
+): Partial<Record<'top' | 'bottom' | 'left' | 'right', number>> {
+  const { corner, offset } = placement;
+  return {
+    [isRight(corner) ? 'right' : 'left']: Math.max(0, offset.x),
+    [isBottom(corner) ? 'bottom' : 'top']: Math.max(0, offset.y),
+  };
+}
+
+/** Where a docked panel of `size` sits in the viewport, kept fully inside it. */
+export function boxOf(placement: PanelPlacement, size: Size, viewport: Size): Box {
+  const { corner, offset } = placement;
+  const x = isRight(corner) ? viewport.width - size.width - offset.x : offset.x;
+  const y = isBottom(corner) ? viewport.height - size.height - offset.y : offset.y;
+  return {
+    x: clamp(x, 0, viewport.width - size.width),
+    y: clamp(y, 0, viewport.height - size.height),
+    ...size,
+  };
+}
+
+/** The panel's box while dragging: moved with the pointer, never leaving the viewport. */
+export function dragBox(start: Box, from: Point, to: Point, viewport: Size): Box {
+  return {
+    ...start,
+    x: clamp(start.x + to.x - from.x, 0, viewport.width - start.width),
+    y: clamp(start.y + to.y - from.y, 0, viewport.height - start.height),
+  };
+}
+
+export const movedBeyondThreshold = (from: Point, to: Point): boolean =>
+  Math.hypot(to.x - from.x, to.y - from.y) >= DRAG_THRESHOLD_PX;
+
+/**
+ * Docks a dropped panel to the corner nearest its centre, with the offsets from that
+ * corner's edges, so it keeps its place when the window is resized.
+ */
+export function dockBox(box: Box, viewport: Size): PanelPlacement {
+  const right = box.x + box.width / 2 > viewport.width / 2;
+  const bottom = box.y + box.height / 2 > viewport.height / 2;
+  const x = right ? viewport.width - box.x - box.width : box.x;
+  const y = bottom ? viewport.height - box.y - box.height : box.y;
+  return {
+    corner: `${bottom ? 'bottom' : 'top'}-${right ? 'right' : 'left'}` as Corner,
+    offset: {
+      x: Math.round(clamp(x, 0, MAX_OFFSET)),
+      y: Math.round(clamp(y, 0, MAX_OFFSET)),
+    },
+  };
+}
+
+export const samePlacement = (a: PanelPlacement, b: PanelPlacement): boolean =>
+  a.corner === b.corner && a.offset.x === b.offset.x && a.offset.y === b.offset.y;
+
+const CORNER_ORDER: readonly Corner[] = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
+
+/** Clockwise to the next corner, same offsets (moving the panel from the keyboard). */
+export function nextCorner(placement: PanelPlacement): PanelPlacement {
+  const index = CORNER_ORDER.indexOf(placement.corner);
+  return {
+    corner: CORNER_ORDER[(index + 1) % CORNER_ORDER.length] ?? 'bottom-right',
+    offset: placement.offset,
+  };
+}
+
+/**
+ * Offsets saved in a larger window can push the panel out of a smaller one: keep the whole
+ * width and at least its header (`keepHeight`) inside the viewport.
+ */
+export function keepInView(
+  placement: PanelPlacement,
+  panelWidth: number,
+  viewport: Size,
+  keepHeight = 40,
+): PanelPlacement {
+  return {
+    corner: placement.corner,
+    offset: {
+      x: clamp(placement.offset.x, 0, viewport.width - panelWidth),
+      y: clamp(placement.offset.y, 0, viewport.height - keepHeight),
+    },
+  };
+}
+
+const overlap = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The corner itself first, then across the same edge, then the other edge, then opposite. */
+function cornersFrom(corner: Corner): Corner[] {
+  const flip = (c: Corner, part: 0 | 1): Corner => {
+    const [v, h] = c.split('-') as ['top' | 'bottom', 'left' | 'right'];
+    return part === 0
+      ? (`${v}-${h === 'left' ? 'right' : 'left'}` as Corner)
+      : (`${v === 'top' ? 'bottom' : 'top'}-${h}` as Corner);
+  };
+  return [corner, flip(corner, 0), flip(corner, 1), flip(flip(corner, 0), 1)];
+}
+
+/**
+ * The first corner, starting from `placement`'s own, where a panel of `size` covers none
+ * of `obstacles` (the page's own forms); `placement` itself when every corner does.
+ */
+export function clearCorner(
+  placement: PanelPlacement,
+  size: Size,
+  viewport: Size,
+  obstacles: readonly Box[],
+): PanelPlacement {
+  for (const corner of cornersFrom(placement.corner)) {
+    const candidate = { corner, offset: placement.offset };
+    const box = boxOf(candidate, size, viewport);
+    if (!obstacles.some((o) => overlap(box, o))) return candidate;
+  }
+  return placement;
+}

@@ -1,0 +1,115 @@
+import { Countdown } from '@/components/common/Countdown';
+import { openOrderRows, pendingIntents, pressTitle } from '@/components/panel/model/orders';
+import type { PanelController } from '../model/controller';
+import { ResultLine } from './ResultLine';
+
+/**
+ * The user's open orders on this market with one-click cancel each, "cancel all on this
+ * market", and the desk's orders still waiting on the exchange (a delayed one counts down).
+ */
+export function OpenOrders({ controller, now }: { controller: PanelController; now: number }) {
+  const state = controller.state.value;
+  if (state?.vaultStatus !== 'unlocked') return null;
+  const cancelAllowed = !state.block || state.block.cancelAllowed;
+  // Whether an order is still held is a question of the exchange's time.
+  const rows = openOrderRows(state, now + state.clockOffsetMs);
+  const result = controller.results.value.orders;
+  const busy = controller.busy.value;
+  const listed = new Set(rows.map((r) => r.clientOrderId).filter((id) => id !== null));
+  const shownInResults = new Set(
+    [controller.results.value.YES, controller.results.value.NO]
+      .map((r) => r?.intent?.clientOrderId)
+      .filter((id) => id !== undefined),
+  );
+  const waiting = pendingIntents(state.intents).filter(
+    (i) => !listed.has(i.clientOrderId) && !shownInResults.has(i.clientOrderId),
+  );
+  const intentOf = (clientOrderId: string | null) =>
+    clientOrderId ? state.intents.find((i) => i.clientOrderId === clientOrderId) : undefined;
+  return (
+    <div class="mc-group" data-section="orders">
+      <p class="mc-section-title">
+        <span>Open orders ({rows.length})</span>
+        <button
+          type="button"
+          class="mc-small danger"
+          data-action="cancel-all"
+          disabled={!cancelAllowed || rows.length === 0 || busy.has('cancel-all')}
+          title={cancelAllowed ? 'Cancel all your orders on this market' : state.block?.message}
+          onClick={(event) => controller.cancelAll(event)}
+        >
+          Cancel all
+        </button>
+      </p>
+      {rows.length > 0 ? (
+        <ul class="mc-list">
+          {rows.map((row) => {
+            const intent = intentOf(row.clientOrderId);
+            return (
+              <li key={row.id} data-order-id={row.id}>
+                <span class="num">
+                  {row.label}
+                  {row.delayedUntil ? (
+                    <span class="mc-muted">
+                      {' '}
+                      · delayed <Countdown until={row.delayedUntil} clock="exchange" />
+                    </span>
+                  ) : null}
+                </span>
+                <button
+                  type="button"
+                  class="mc-small danger"
+                  data-action="cancel-order"
+                  data-order-id={row.id}
+                  aria-label={`Cancel ${row.label}`}
+                  disabled={
+                    !cancelAllowed ||
+                    busy.has(`cancel:${row.id}`) ||
+                    (intent !== undefined && busy.has(`cancel-intent:${intent.clientOrderId}`))
+                  }
+                  onClick={(event) =>
+                    intent
+                      ? controller.cancelIntent(intent, event)
+                      : controller.cancelOrder(row.id, row.label, event)
+                  }
+                >
+                  Cancel
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {waiting.length > 0 ? (
+        <ul class="mc-list" aria-label="Waiting on the exchange">
+          {waiting.map((intent) => (
+            <li key={intent.clientOrderId} data-intent={intent.clientOrderId}>
+              <span>
+                {pressTitle(intent.side, intent.outcome, '').trim()}: {intent.summary}
+                {intent.state === 'delayed' && intent.eligibleAt ? (
+                  <span class="mc-muted">
+                    {' '}
+                    (in <Countdown until={intent.eligibleAt} clock="exchange" />)
+                  </span>
+                ) : null}
+              </span>
+              {intent.state === 'delayed' || intent.state === 'resting' ? (
+                <button
+                  type="button"
+                  class="mc-small danger"
+                  data-action="cancel-intent"
+                  data-client-order-id={intent.clientOrderId}
+                  disabled={!cancelAllowed}
+                  onClick={(event) => controller.cancelIntent(intent, event)}
+                >
+                  Cancel
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {result ? <ResultLine result={result} controller={controller} group="orders" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ReadonlySignal, Signal } from '@preact/signals';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import {
+  keepInView,
+  nextCorner,
+  PANEL_WIDTH,
+  type PanelPlacement,
+  placementStyle,
+} from '@/components/panel/model/placement';
+import type { PanelVisibility } from '@/components/panel/model/trust';
+import { usePanelDeps } from '../deps';
+import type { PanelFrame } from '../frame';
+import type { PanelController } from '../model/controller';
+import { watchVisibility } from '../visibility';
+import { BlockNotice } from './BlockNotice';
+import { Header } from './Header';
+import { MarketTable } from './MarketTable';
+import { OpenOrders } from './OpenOrders';
+import { TradeSection } from './TradeSection';
+import { useDrag } from './useDrag';
+
+function useViewport() {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+function Body({ controller }: { controller: PanelController }) {
+  const { now } = usePanelDeps();
+  const state = controller.state.value;
+  if (!state) {
+    return (
+      <div class="mc-body" aria-busy="true">
+        <p class="mc-muted">Loading {controller.slug}…</p>
+        <div class="mc-skeleton" />
+      </div>
+    );
+  }
+  const notice = controller.notice.value;
+  return (
+    <ExchangeClockContext.Provider value={state.clockOffsetMs}>
+      <div class="mc-body">
+        {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
+        {notice ? (
+          <p class="mc-notice" role="alert" data-notice="obscured">
+            {notice}
+          </p>
+        ) : null}
+        <MarketTable state={state} />
+        <TradeSection controller={controller} />
+        <OpenOrders controller={controller} now={now()} />
+      </div>
+    </ExchangeClockContext.Provider>
+  );
+}
+
+/**
+ * The page panel: docked at a corner, collapsible, draggable by its header, showing one
+ * market at a time (`session` changes when the page navigates to another market).
+ */
+export function Panel({
+  session,
+  frame,
+  visibility,
+}: {
+  session: ReadonlySignal<PanelController>;
+  frame: PanelFrame;
+  visibility: Signal<PanelVisibility>;
+}) {
+  const controller = session.value;
+  const root = useRef<HTMLElement>(null);
+  const viewport = useViewport();
+  const collapsed = frame.collapsed.value;
+
+  useEffect(() => {
+    if (!root.current) return;
+    return watchVisibility(root.current, visibility);
+  }, []);
+
+  const place = (placement: PanelPlacement, folded = frame.collapsed.value) => {
+    frame.placement.value = placement;
+    frame.collapsed.value = folded;
+    controller.savePlacement(placement, folded);
+  };
+  const drag = useDrag(root, (placement) => place(placement));
+
+  const docked = keepInView(
+    frame.placement.value,
+    collapsed ? PANEL_WIDTH.collapsed : PANEL_WIDTH.open,
+    viewport,
+  );
+  const style = drag.box ? { left: drag.box.x, top: drag.box.y } : placementStyle(docked);
+
+  return (
+    <section
+      ref={root}
+      class={`mc-panel${collapsed ? ' collapsed' : ''}${drag.box ? ' dragging' : ''}`}
+      style={style}
+      aria-label="Market Companion: quick trade"
+      data-slug={controller.slug}
+      data-corner={frame.placement.value.corner}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && controller.armed.value) {
+          event.stopPropagation();
+          controller.disarm();
+        }
+      }}
+    >
+      <Header
+        controller={controller}
+        collapsed={collapsed}
+        drag={drag}
+        onToggle={() => place(frame.placement.value, !collapsed)}
+        onNextCorner={() => place(nextCorner(frame.placement.value))}
+      />
+      {collapsed ? null : <Body controller={controller} />}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Countdown } from '@/components/common/Countdown';
+import { errorSentence, isRetryable } from '@/lib/core/client/errors';
+import type { PanelController, PressResult } from '../model/controller';
+
+/** The outcome of the last press, where it was pressed; a delayed order counts down. */
+export function ResultLine({
+  result,
+  controller,
+  group,
+}: {
+  result: PressResult;
+  controller: PanelController;
+  group: string;
+}) {
+  const live = result.intent
+    ? (controller.state.value?.intents.find(
+        (i) => i.clientOrderId === result.intent?.clientOrderId,
+      ) ?? result.intent)
+    : null;
+  const delayed = live?.state === 'delayed' && live.eligibleAt ? live : null;
+  return (
+    <p
+      class="mc-result"
+      role={result.status === 'error' ? 'alert' : 'status'}
+      data-result={group}
+      data-status={live ? live.state : result.status}
+    >
+      <span class="mc-muted">{result.title}:</span>{' '}
+      {result.status === 'sending' ? <span>sending…</span> : null}
+      {result.status === 'error' && result.error ? (
+        <span class="error">{errorSentence(result.error)}</span>
+      ) : null}
+      {live ? <span class="ok">{live.summary}</span> : null}
+      {result.status === 'done' && !live && result.message ? (
+        <span class="ok">{result.message}</span>
+      ) : null}
+      {delayed?.eligibleAt ? (
+        <>
+          {' '}
+          <span class="mc-muted">
+            in <Countdown until={delayed.eligibleAt} clock="exchange" />
+          </span>{' '}
+          <button
+            type="button"
+            class="mc-small danger"
+            data-action="cancel-intent"
+            data-client-order-id={delayed.clientOrderId}
+            onClick={(event) => controller.cancelIntent(delayed, event)}
+          >
+            Cancel
+          </button>
+        </>
+      ) : null}
+      {result.status === 'error' && result.error && result.retry && isRetryable(result.error) ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            class="link"
+            data-action="retry"
+            onClick={(event) => controller.retry(result, event)}
+          >
+            Retry
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import { confirmLabel, type TradeButtonModel } from '@/components/panel/model/buttons';
+import type { PanelController } from '../model/controller';
+
+/**
+ * One quick-trade button: the amount, and the estimate (contracts and limit) before the
+ * click; "Click again to confirm $250" while a large order waits for its second click.
+ */
+export function TradeButton({
+  button,
+  controller,
+}: {
+  button: TradeButtonModel;
+  controller: PanelController;
+}) {
+  const armed = controller.armed.value?.key === button.key;
+  const busy = controller.busy.value.has(button.key);
+  const what = `${button.side === 'BUY' ? 'Buy' : 'Sell'} ${button.outcome} ${button.label} ${button.orderType}`;
+  return (
+    <button
+      type="button"
+      class={`mc-trade ${button.side.toLowerCase()} ${button.outcome.toLowerCase()}${armed ? ' armed' : ''}`}
+      data-key={button.key}
+      data-armed={armed ? 'true' : undefined}
+      disabled={button.disabledReason !== null}
+      aria-busy={busy ? 'true' : 'false'}
+      aria-label={armed ? `${confirmLabel(button)}: ${what}` : what}
+      title={button.disabledReason ?? (button.estimate ? `${what}: ${button.estimate}` : what)}
+      onClick={(event) => controller.press(button, event)}
+    >
+      <span class="mc-trade-main">{armed ? confirmLabel(button) : button.label}</span>{' '}
+      <span class="mc-trade-sub num">
+        {armed ? 'within 3 s' : busy ? 'sending…' : (button.contracts ?? ' ')}
+      </span>
+    </button>
+  );
+}

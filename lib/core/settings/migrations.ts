@@ -1,0 +1,50 @@
+import { DEFAULT_SETTINGS } from './defaults';
+import { SETTINGS_VERSION } from './version';
+
+/*
+ * Plain data and functions, no schema: the settings item runs these on whatever was
+ * stored, and the page panel reads a value that may not have been migrated yet.
+ */
+
+type Migration = (stored: unknown) => unknown;
+
+/** A plain object (not null, not an array): what stored settings are made of. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Whether a panel placement is the one the extension starts with. Before version 2 the
+ * settings did not say whether the user had placed the panel; any other place was theirs.
+ */
+export function isDefaultPlacement(panel: Record<string, unknown>): boolean {
+  const offset = isRecord(panel.offset) ? panel.offset : {};
+  const d = DEFAULT_SETTINGS.panel;
+  return (
+    (panel.corner === undefined || panel.corner === d.corner) &&
+    (offset.x === undefined || offset.x === d.offset.x) &&
+    (offset.y === undefined || offset.y === d.offset.y)
+  );
+}
+
+/**
+ * Each entry turns a stored value of the version before it into its own version. A
+ * migration keeps every value it does not understand: `mergeSettings` decides later, key
+ * by key, what survives the schema.
+ */
+export const SETTINGS_MIGRATIONS: Record<number, Migration> = {
+  // v2: `panel.placed`. A panel moved away from the default corner was placed by the user.
+  2: (stored) => {
+    if (!isRecord(stored) || !isRecord(stored.panel)) return stored;
+    if (typeof stored.panel.placed === 'boolean') return stored;
+    return { ...stored, panel: { ...stored.panel, placed: !isDefaultPlacement(stored.panel) } };
+  },
+};
+
+/** A value stored (or exported) at `fromVersion`, in the current shape. */
+export function migrateSettings(stored: unknown, fromVersion: number): unknown {
+  let value = stored;
+  for (let version = fromVersion + 1; version <= SETTINGS_VERSION; version++) {
+    value = SETTINGS_MIGRATIONS[version]?.(value) ?? value;
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ExchangeProfile } from '../api/exchange';
+import { PanelSettings, QuickTradeSettings, RawSetting } from './sections';
+import { SETTINGS_VERSION } from './version';
+
+export { PanelCorner } from './sections';
+
+export const Settings = z.object({
+  exchange: ExchangeProfile,
+  quickTrade: QuickTradeSettings,
+  caps: z.object({
+    maxOrderNotionalRaw: RawSetting,
+    maxOrdersPerMinute: z.number().int().min(1).max(600),
+  }),
+  notifications: z.object({ enabled: z.boolean() }),
+  autoLockMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  shortcuts: z.object({ enabled: z.boolean() }),
+  panel: PanelSettings,
+  /** Extra exchange-site origins the user granted (optional host permissions). */
+  extraSiteOrigins: z.array(z.string()),
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** What export/import carries: everything except the exchange's secrets (settings hold none). */
+export const SettingsExport = z.object({
+  kind: z.literal('market-companion-settings'),
+  version: z.literal(SETTINGS_VERSION),
+  settings: Settings,
+});

@@ -1,6 +1,0 @@
-import { browser } from 'wxt/browser';
-import { createMessenger } from './client';
-import { MESSAGES } from './protocol';
-
-/** Typed messages to the background, for the popup and the options page. */
-export const send = createMessenger((envelope) => browser.runtime.sendMessage(envelope), MESSAGES);

@@ -1,4 +1,0 @@
-export * from './client';
-export * from './protocol';
-export * from './router';
-export * from './sender';

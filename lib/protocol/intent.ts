@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { Outcome, Side } from '../core/api/primitives';
+import { ClientErrorInfo } from '../core/client/errors';
+
+const Raw = z.string().regex(/^\d+$/);
+
+/** A one-click order as the page panel (or a page) asks for it: money or a share of the position. */
+export const QuickOrderRequest = z
+  .object({
+    marketSlug: z.string().min(1).max(200),
+    outcome: Outcome,
+    side: Side,
+    orderType: z.enum(['FOK', 'FAK']),
+    /** BUY: collateral to spend, raw units. */
+    amountRaw: Raw.optional(),
+    /** SELL: share of the held position. */
+    sellPercent: z.union([z.literal(25), z.literal(50), z.literal(100)]).optional(),
+    /** One id per button press: a second message with the same id is the same intent. */
+    pressId: z.string().min(8).max(64),
+    /** Set on the second click when the order is above the confirmation threshold. */
+    confirmed: z.boolean().default(false),
+  })
+  .superRefine((r, ctx) => {
+    if (r.side === 'BUY' && (r.amountRaw === undefined || r.sellPercent !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amountRaw'],
+        message: 'a buy needs an amount to spend',
+      });
+    }
+    if (r.side === 'SELL' && (r.sellPercent === undefined || r.amountRaw !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sellPercent'],
+        message: 'a sell needs a share of the position (25, 50 or 100 %)',
+      });
+    }
+  });
+export type QuickOrderRequest = z.input<typeof QuickOrderRequest>;
+export type ParsedQuickOrder = z.output<typeof QuickOrderRequest>;
+
+/**
+ * Where an intent stands. Final states are the ones a user is told about and that never
+ * change again; `delayed` and `resting` are waiting on the exchange.
+ */
+export const IntentState = z.enum([
+  'preparing',
+  'sending',
+  'reconciling',
+  'delayed',
+  'resting',
+  'filled',
+  'partially-filled',
+  'cancelled',
+  'stp-cancelled',
+  'killed',
+  'rejected',
+  'failed',
+]);
+export type IntentState = z.infer<typeof IntentState>;
+
+export const FINAL_STATES: ReadonlySet<IntentState> = new Set([
+  'filled',
+  'partially-filled',
+  'cancelled',
+  'stp-cancelled',
+  'killed',
+  'rejected',
+  'failed',
+]);
+export const isFinal = (state: IntentState): boolean => FINAL_STATES.has(state);
+
+/** What every UI may see of an intent: no signed bytes, no signature. */
+export const IntentView = z.object({
+  clientOrderId: z.string(),
+  marketSlug: z.string(),
+  marketTitle: z.string().nullable(),
+  outcome: Outcome,
+  side: Side,
+  orderType: z.enum(['GTC', 'FAK', 'FOK']),
+  /** Limit price for FAK/GTC, null for FOK. */
+  price: z.number().nullable(),
+  /** BUY FOK: collateral; others: contracts (raw). */
+  requestedRaw: Raw,
+  state: IntentState,
+  orderId: z.string().nullable(),
+  filledContractsRaw: Raw,
+  /** Collateral paid (BUY) or received (SELL) for the fills, raw. */
+  filledCollateralRaw: Raw,
+  eligibleAt: z.string().nullable(),
+  error: ClientErrorInfo.nullable(),
+  /** A short line for the UI: "filled 17.54 at 0.57", "rejected: …". */
+  summary: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type IntentView = z.infer<typeof IntentView>;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { PANEL_COMMAND_NAMES } from './commands';
+import { IntentView, QuickOrderRequest } from './intent';
+import { PanelState } from './panel-views';
+
+/*
+ * The messages a content script may send, apart from the rest of the protocol: the page
+ * panel imports only this module, so a web page's tab never constructs the feed, portfolio
+ * or onboarding schemas. `MESSAGES` in protocol.ts includes all of these.
+ */
+
+/**
+ * Who may send a message:
+ * - `page`: our own extension pages (popup, options).
+ * - `content`: our content script in the top frame of a tab on the configured exchange site.
+ */
+export type SenderKind = 'page' | 'content';
+
+export interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
+  request: Req;
+  response: Res;
+  senders: readonly SenderKind[];
+}
+
+export const message = <Req extends z.ZodType, Res extends z.ZodType>(
+  def: MessageDef<Req, Res>,
+): MessageDef<Req, Res> => def;
+
+export const Empty = z.object({}).strict();
+export const Slug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'not a market slug');
+export const OrderId = z.string().min(1).max(128);
+
+export const CancelOne = z.object({ marketSlug: Slug, orderId: OrderId });
+export const CancelAllOnMarket = z.object({ marketSlug: Slug });
+export const CancelOneResult = z.object({ message: z.string() });
+export const CancelAllResult = z.object({ canceled: z.array(z.string()) });
+
+/** Messages a content script may send (extension pages may send most of them too). */
+export const PANEL_MESSAGES = {
+  // ── The page panel (content scripts) — narrow, re-validated intents only ──────
+  'panel.state': message({
+    request: z.object({ marketSlug: Slug }),
+    response: PanelState,
+    senders: ['content', 'page'],
+  }),
+  'panel.quickOrder': message({
+    request: QuickOrderRequest,
+    response: IntentView,
+    senders: ['content', 'page'],
+  }),
+  'panel.cancelOrder': message({
+    request: CancelOne,
+    response: CancelOneResult,
+    senders: ['content', 'page'],
+  }),
+  'panel.cancelAll': message({
+    request: CancelAllOnMarket,
+    response: CancelAllResult,
+    senders: ['content', 'page'],
+  }),
+  'panel.savePlacement': message({
+    request: z.object({
+      corner: z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']),
+      offset: z.object({ x: z.number().min(0).max(4000), y: z.number().min(0).max(4000) }),
+      collapsed: z.boolean(),
+    }),
+    response: Empty,
+    senders: ['content'],
+  }),
+  'panel.openOptions': message({ request: Empty, response: Empty, senders: ['content', 'page'] }),
+  /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */
+  'panel.cancelIntent': message({
+    request: z.object({ marketSlug: Slug, clientOrderId: z.string().min(1).max(128) }),
+    response: IntentView,
+    senders: ['content', 'page'],
+  }),
+  /** The quick-trade presets and order type as edited in the panel (nothing else). */
+  'panel.saveQuickTrade': message({
+    request: z
+      .object({
+        presets: z
+          .array(z.string().regex(/^[1-9]\d{0,14}$/, 'a preset is a positive amount in raw units'))
+          .min(1)
+          .max(6)
+          .optional(),
+        orderType: z.enum(['FOK', 'FAK']).optional(),
+      })
+      .strict(),
+    response: Empty,
+    senders: ['content', 'page'],
+  }),
+} as const;
+
+/** Every message travels in this envelope; anything else is not ours and is ignored. */
+export const PROTOCOL = 'market-companion/1';
+export const Envelope = z.object({
+  protocol: z.literal(PROTOCOL),
+  name: z.string().max(64),
+  payload: z.unknown(),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+export const PORTS = {
+  /** Extension pages: app state pushed on change. */
+  state: 'state',
+  /** The page panel: the state of one market. */
+  panel: 'panel',
+} as const;
+
+export const PanelPortRequest = z.object({ marketSlug: Slug });
+
+/** Background → the active tab's page panel: a keyboard command (only the background sends it). */
+export const PanelCommandMessage = z.object({
+  protocol: z.literal(PROTOCOL),
+  name: z.literal('panel.command'),
+  payload: z.object({ command: z.enum(PANEL_COMMAND_NAMES) }),
+});
+export type PanelCommandMessage = z.infer<typeof PanelCommandMessage>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MaintenanceStatus } from '../core/api/maintenance';
+import { UserOrder } from '../core/api/user-orders';
+import { BookTop } from '../core/orders/book-top';
+import { PanelSettings, QuickTradeSettings } from '../core/settings/sections';
+import { IntentView } from './intent';
+
+/*
+ * What the page panel receives, apart from the popup's views: the content script imports
+ * only this module, so a web page's tab constructs only these schemas.
+ */
+
+export const TradingModeView = MaintenanceStatus.extend({ checkedAt: z.number() });
+export type TradingModeView = z.infer<typeof TradingModeView>;
+
+/** Why the page panel cannot place new orders on this market right now (null: it can). */
+export const PanelBlock = z.object({
+  code: z.enum([
+    'locked',
+    'not-set-up',
+    'trading-mode',
+    'amm',
+    'resolved',
+    'expired',
+    'unknown-market',
+    'not-tradable',
+  ]),
+  message: z.string(),
+  /** Cancelling stays possible in some trading modes. */
+  cancelAllowed: z.boolean(),
+  resumeAt: z.string().nullable(),
+});
+export type PanelBlock = z.infer<typeof PanelBlock>;
+
+const Raw = z.string().regex(/^-?\d+$/);
+
+export const PanelPositionSide = z.object({
+  contractsRaw: Raw,
+  /** Average fill price, raw (1e6 = 1.00). */
+  avgPriceRaw: Raw,
+  unrealizedPnlRaw: Raw,
+});
+
+/** What a content script may know about one market: nothing beyond the user's own state there. */
+export const PanelState = z.object({
+  marketSlug: z.string(),
+  market: z
+    .object({
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      tradeType: z.enum(['clob', 'amm']),
+      status: z.string(),
+      deadline: z.string().nullable(),
+      /** Token ids, so the panel can tell a YES order from a NO one. */
+      tokens: z.object({ yes: z.string(), no: z.string() }).nullable().optional(),
+    })
+    .nullable(),
+  vaultStatus: z.enum(['empty', 'locked', 'unlocked']),
+  mode: z.object(TradingModeView.shape).nullable(),
+  book: BookTop.nullable(),
+  position: z.object({ yes: PanelPositionSide, no: PanelPositionSide }).nullable(),
+  /** Strict copies: whatever else the exchange adds to an order never reaches a web page. */
+  openOrders: z.array(z.object(UserOrder.shape)),
+  intents: z.array(IntentView),
+  quickTrade: QuickTradeSettings,
+  panel: PanelSettings,
+  block: PanelBlock.nullable(),
+  connection: z.enum(['live', 'connecting', 'offline']),
+  /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
+  clockOffsetMs: z.number(),
+});
+export type PanelState = z.infer<typeof PanelState>;
+
+export const PanelPortMessage = z.object({ topic: z.literal('panel'), data: PanelState });

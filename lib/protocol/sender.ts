@@ -1,0 +1,73 @@
+import type { SenderKind } from './messages';
+
+/** The parts of `runtime.MessageSender` / `Port.sender` that the checks read. */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  origin?: string;
+  frameId?: number;
+  tab?: { id?: number; url?: string };
+}
+
+export interface SenderPolicy {
+  extensionId: string;
+  /** `chrome-extension://<id>` (or `moz-extension://<uuid>`), without a trailing slash. */
+  extensionOrigin: string;
+  /** Whether an origin is one of the configured exchange sites. */
+  isSiteOrigin(origin: string): boolean;
+}
+
+export type SenderVerdict =
+  | { kind: 'page' }
+  /**
+   * `url` is the page's current URL: the tab's, which follows `history.pushState`. Chromium's
+   * `sender.url` keeps the URL the document was loaded with (seen in the end-to-end tests).
+   */
+  | { kind: 'content'; tabId: number; origin: string; url: string }
+  | { kind: 'refused'; reason: string };
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    // Extension origins report "null" through URL.origin in some engines: rebuild them.
+    return parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells an extension page from our content script from anything else. Pages: our id and
+ * our origin, either without a tab (popup) or as the top-level document of a tab (options
+ * page opened in a tab). Content scripts: our id, a tab, the top frame, and a page origin
+ * that is a configured exchange site.
+ */
+export function classifySender(sender: SenderInfo, policy: SenderPolicy): SenderVerdict {
+  if (sender.id !== policy.extensionId)
+    return { kind: 'refused', reason: 'not sent by this extension' };
+  const origin = sender.origin && sender.origin !== 'null' ? sender.origin : originOf(sender.url);
+  if (!origin) return { kind: 'refused', reason: 'sender has no origin' };
+
+  if (origin === policy.extensionOrigin) {
+    if (!sender.tab) return { kind: 'page' };
+    // An extension page in a tab must be that tab's top-level document, never a frame in a web page.
+    if (sender.frameId === 0 && originOf(sender.tab.url) === policy.extensionOrigin)
+      return { kind: 'page' };
+    return { kind: 'refused', reason: 'extension page embedded in another document' };
+  }
+
+  if (!sender.tab || sender.tab.id === undefined)
+    return { kind: 'refused', reason: 'not from a tab' };
+  if (sender.frameId !== 0) return { kind: 'refused', reason: 'not from the top frame' };
+  if (!policy.isSiteOrigin(origin))
+    return { kind: 'refused', reason: `origin ${origin} is not a configured exchange site` };
+  // The tab's URL (top frame, same origin) is where a single-page site is now; fall back on
+  // the sender's when the tab's is not visible to us.
+  const current =
+    sender.tab.url && originOf(sender.tab.url) === origin ? sender.tab.url : sender.url;
+  return { kind: 'content', tabId: sender.tab.id, origin, url: current ?? '' };
+}
+
+export const senderAllowed = (verdict: SenderVerdict, allowed: readonly SenderKind[]): boolean =>
+  verdict.kind !== 'refused' && allowed.includes(verdict.kind);

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Positions } from '../core/api/portfolio';
+import { PartnerAccount } from '../core/api/profiles';
+import { ClientErrorInfo } from '../core/client/errors';
+import { BookTop } from '../core/orders/book-top';
+import { Settings } from '../core/settings/schema';
+import { IntentView } from './intent';
+import { TradingModeView } from './panel-views';
+
+/** What UIs know of the vault: who, never a secret. */
+export const VaultView = z.object({
+  status: z.enum(['empty', 'locked', 'unlocked']),
+  exchangeName: z.string(),
+  tokenId: z.string().nullable(),
+  profileId: z.number().nullable(),
+  account: z.string().nullable(),
+  displayName: z.string().nullable(),
+  signingKind: z.enum(['eoa', 'delegated']).nullable(),
+  subAccounts: z.array(PartnerAccount),
+  activeSubAccountId: z.number().nullable(),
+});
+export type VaultView = z.infer<typeof VaultView>;
+
+export const ConnectionState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('idle') }),
+  z.object({ status: z.literal('connecting'), authenticated: z.boolean() }),
+  z.object({ status: z.literal('live'), authenticated: z.boolean(), since: z.number() }),
+  z.object({
+    status: z.literal('reconnecting'),
+    authenticated: z.boolean(),
+    attempt: z.number().int(),
+    nextAttemptAt: z.number(),
+    reason: z.string(),
+  }),
+  /** The exchange refused the connection (a handshake it would not authenticate): still retried. */
+  z.object({
+    status: z.literal('error'),
+    reason: z.string(),
+    attempt: z.number().int().optional(),
+    nextAttemptAt: z.number().optional(),
+  }),
+]);
+export type ConnectionState = z.infer<typeof ConnectionState>;
+
+export const PortfolioView = z.object({
+  positions: Positions.nullable(),
+  fetchedAt: z.number().nullable(),
+  error: ClientErrorInfo.nullable(),
+});
+export type PortfolioView = z.infer<typeof PortfolioView>;
+
+/** Everything an extension page shows, pushed over the state port. */
+export const AppSnapshot = z.object({
+  vault: VaultView,
+  connection: ConnectionState,
+  mode: TradingModeView.nullable(),
+  portfolio: PortfolioView,
+  intents: z.array(IntentView),
+  books: z.record(z.string(), BookTop),
+  settings: Settings,
+  /** The exchange's clock minus this machine's, in ms (0 until learned): what countdowns run on. */
+  clockOffsetMs: z.number(),
+});
+export type AppSnapshot = z.infer<typeof AppSnapshot>;
+export type AppTopic = keyof AppSnapshot;
+
+export const StatePortMessage = z.discriminatedUnion('topic', [
+  z.object({ topic: z.literal('snapshot'), data: AppSnapshot }),
+  z.object({ topic: z.literal('patch'), data: AppSnapshot.partial() }),
+]);
+export type StatePortMessage = z.infer<typeof StatePortMessage>;
+
+export * from './panel-views';

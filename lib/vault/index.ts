@@ -1,5 +1,0 @@
-export * from './auto-lock';
-export * from './envelope';
-export * from './passphrase';
-export * from './secrets';
-export * from './vault';

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type ClientPort, createPortStore } from '../../../components/common/port-store';
+
+/** A runtime Port stand-in the test drives: deliver messages, drop the connection. */
+class FakePort implements ClientPort {
+  readonly posted: unknown[] = [];
+  private readonly messageListeners: ((m: unknown) => void)[] = [];
+  private readonly disconnectListeners: (() => void)[] = [];
+  disconnected = false;
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  onMessage = { addListener: (l: (m: unknown) => void) => this.messageListeners.push(l) };
+  onDisconnect = { addListener: (l: () => void) => this.disconnectListeners.push(l) };
+  disconnect() {
+    this.disconnected = true;
+  }
+  deliver(message: unknown) {
+    for (const l of this.messageListeners) l(message);
+  }
+  /** The service worker stopped. */
+  drop() {
+    for (const l of this.disconnectListeners) l();
+  }
+}
+
+const Message = z.object({ n: z.number() });
+
+function store(options: { failConnects?: number } = {}) {
+  const ports: FakePort[] = [];
+  const flushes: (() => void)[] = [];
+  let failures = options.failConnects ?? 0;
+  const s = createPortStore<number[], z.infer<typeof Message>>({
+    connect: () => {
+      if (failures-- > 0) throw new Error('no background');
+      const port = new FakePort();
+      ports.push(port);
+      return port;
+    },
+    schema: Message,
+    reduce: (current, message) => [...(current ?? []), message.n],
+    hello: { marketSlug: 'm' },
+    schedule: (flush) => flushes.push(flush),
+    reconnectMs: 100,
+  });
+  const flush = () => {
+    for (const f of flushes.splice(0)) f();
+  };
+  return { s, ports, flush };
+}
+
+describe('createPortStore', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('connects, says hello, and folds valid messages into its value', () => {
+    const { s, ports, flush } = store();
+    expect(ports).toHaveLength(1);
+    expect(ports[0]?.posted).toEqual([{ marketSlug: 'm' }]);
+    expect(s.connected.value).toBe(true);
+    ports[0]?.deliver({ n: 1 });
+    flush();
+    expect(s.value.value).toEqual([1]);
+  });
+
+  it('merges a burst into one update per frame', () => {
+    const { s, ports, flush } = store();
+    const seen: (number[] | null)[] = [];
+    s.value.subscribe((v) => seen.push(v));
+    for (const n of [1, 2, 3]) ports[0]?.deliver({ n });
+    expect(s.value.value).toBeNull();
+    flush();
+    expect(s.value.value).toEqual([1, 2, 3]);
+    expect(seen).toEqual([null, [1, 2, 3]]);
+  });
+
+  it('counts and ignores messages that break the schema', () => {
+    const { s, ports, flush } = store();
+    ports[0]?.deliver({ n: 'one' });
+    ports[0]?.deliver(null);
+    ports[0]?.deliver({ n: 2 });
+    flush();
+    expect(s.rejected.value).toBe(2);
+    expect(s.value.value).toEqual([2]);
+  });
+
+  it('reconnects after the worker stops, says hello again, and keeps its value', () => {
+    const { s, ports, flush } = store();
+    ports[0]?.deliver({ n: 1 });
+    flush();
+    ports[0]?.drop();
+    expect(s.connected.value).toBe(false);
+    vi.advanceTimersByTime(100);
+    expect(ports).toHaveLength(2);
+    expect(ports[1]?.posted).toEqual([{ marketSlug: 'm' }]);
+    expect(s.connected.value).toBe(true);
+    ports[1]?.deliver({ n: 2 });
+    flush();
+    expect(s.value.value).toEqual([1, 2]);
+  });
+
+  it('keeps trying when the background cannot be reached yet', () => {
+    const { s, ports } = store({ failConnects: 2 });
+    expect(ports).toHaveLength(0);
+    expect(s.connected.value).toBe(false);
+    vi.advanceTimersByTime(200);
+    expect(ports).toHaveLength(1);
+    expect(s.connected.value).toBe(true);
+  });
+
+  it('stops for good on close', () => {
+    const { s, ports } = store();
+    s.close();
+    expect(ports[0]?.disconnected).toBe(true);
+    ports[0]?.drop();
+    vi.advanceTimersByTime(1_000);
+    expect(ports).toHaveLength(1);
+  });
+});

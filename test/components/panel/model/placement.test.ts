@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boxOf,
+  clearCorner,
+  dockBox,
+  dragBox,
+  keepInView,
+  movedBeyondThreshold,
+  nextCorner,
+  placementStyle,
+} from '../../../../components/panel/model/placement';
+
+const viewport = { width: 1280, height: 800 };
+const size = { width: 300, height: 400 };
+
+describe('placementStyle and boxOf', () => {
+  it('measures the offsets from the docking corner’s own edges', () => {
+    expect(placementStyle({ corner: 'bottom-right', offset: { x: 16, y: 24 } })).toEqual({
+      right: 16,
+      bottom: 24,
+    });
+    expect(placementStyle({ corner: 'top-left', offset: { x: 5, y: 6 } })).toEqual({
+      left: 5,
+      top: 6,
+    });
+  });
+
+  it('places the box at the corner, kept inside the viewport', () => {
+    expect(boxOf({ corner: 'bottom-right', offset: { x: 16, y: 16 } }, size, viewport)).toEqual({
+      x: 964,
+      y: 384,
+      ...size,
+    });
+    expect(boxOf({ corner: 'top-left', offset: { x: 5000, y: 5000 } }, size, viewport)).toEqual({
+      x: 980,
+      y: 400,
+      ...size,
+    });
+  });
+});
+
+describe('dragging', () => {
+  it('follows the pointer and stops at the viewport edges', () => {
+    const start = { x: 100, y: 100, ...size };
+    expect(dragBox(start, { x: 10, y: 10 }, { x: 60, y: 30 }, viewport)).toMatchObject({
+      x: 150,
+      y: 120,
+    });
+    expect(dragBox(start, { x: 10, y: 10 }, { x: -500, y: 5000 }, viewport)).toMatchObject({
+      x: 0,
+      y: 400,
+    });
+  });
+
+  it('tells a click on the header from a drag', () => {
+    expect(movedBeyondThreshold({ x: 0, y: 0 }, { x: 2, y: 2 })).toBe(false);
+    expect(movedBeyondThreshold({ x: 0, y: 0 }, { x: 3, y: 3 })).toBe(true);
+  });
+
+  it('docks a dropped panel to the nearest corner with offsets from its edges', () => {
+    expect(dockBox({ x: 20, y: 30, ...size }, viewport)).toEqual({
+      corner: 'top-left',
+      offset: { x: 20, y: 30 },
+    });
+    expect(dockBox({ x: 900, y: 350, ...size }, viewport)).toEqual({
+      corner: 'bottom-right',
+      offset: { x: 80, y: 50 },
+    });
+    expect(dockBox({ x: 10.4, y: 380, ...size }, viewport)).toEqual({
+      corner: 'bottom-left',
+      offset: { x: 10, y: 20 },
+    });
+  });
+
+  it('round-trips: a docked box docks to the same placement', () => {
+    const placement = { corner: 'top-right' as const, offset: { x: 40, y: 12 } };
+    expect(dockBox(boxOf(placement, size, viewport), viewport)).toEqual(placement);
+  });
+});
+
+describe('keyboard and resizing', () => {
+  it('moves clockwise through the corners, keeping the offsets', () => {
+    const offset = { x: 1, y: 2 };
+    expect(nextCorner({ corner: 'top-left', offset })).toEqual({ corner: 'top-right', offset });
+    expect(nextCorner({ corner: 'bottom-left', offset })).toEqual({ corner: 'top-left', offset });
+  });
+
+  it('keeps the width and the header inside a smaller window', () => {
+    expect(
+      keepInView({ corner: 'bottom-right', offset: { x: 2000, y: 2000 } }, 300, viewport),
+    ).toEqual({ corner: 'bottom-right', offset: { x: 980, y: 760 } });
+    expect(keepInView({ corner: 'top-left', offset: { x: -5, y: 8 } }, 300, viewport)).toEqual({
+      corner: 'top-left',
+      offset: { x: 0, y: 8 },
+    });
+  });
+});
+
+describe('clearCorner: the panel arrives clear of the page’s own forms', () => {
+  const home = { corner: 'bottom-right' as const, offset: { x: 16, y: 16 } };
+  // A form in each strip of a 1280 × 800 page.
+  const leftColumn = { x: 72, y: 250, width: 320, height: 420 };
+  const rightBottom = { x: 900, y: 500, width: 340, height: 280 };
+  const leftBottom = { x: 20, y: 500, width: 340, height: 280 };
+  const header = { x: 0, y: 0, width: 1280, height: 60 };
+
+  it('keeps the default corner when no form is under it', () => {
+    expect(clearCorner(home, size, viewport, [leftColumn, header])).toEqual(home);
+    expect(clearCorner(home, size, viewport, [])).toEqual(home);
+  });
+
+  it('moves across the same edge first when the default corner would cover a form', () => {
+    expect(clearCorner(home, size, viewport, [rightBottom])).toEqual({
+      corner: 'bottom-left',
+      offset: home.offset,
+    });
+  });
+
+  it('then to the other edge, then to the opposite corner', () => {
+    expect(clearCorner(home, size, viewport, [rightBottom, leftBottom])).toEqual({
+      corner: 'top-right',
+      offset: home.offset,
+    });
+    const rightColumn = { x: 900, y: 0, width: 380, height: 800 };
+    expect(clearCorner(home, size, viewport, [rightColumn, leftBottom])).toEqual({
+      corner: 'top-left',
+      offset: home.offset,
+    });
+  });
+
+  it('stays at the default corner when every corner would cover a form', () => {
+    const everywhere = { x: 0, y: 0, width: 1280, height: 800 };
+    expect(clearCorner(home, size, viewport, [everywhere])).toEqual(home);
+  });
+
+  it('counts touching edges as clear, any shared pixel as covering', () => {
+    const box = boxOf(home, size, viewport);
+    const touching = { x: box.x - 100, y: box.y, width: 100, height: 50 };
+    expect(clearCorner(home, size, viewport, [touching])).toEqual(home);
+    const onePixel = { ...touching, width: 101 };
+    expect(clearCorner(home, size, viewport, [onePixel]).corner).toBe('bottom-left');
+  });
+});

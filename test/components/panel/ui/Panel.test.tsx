@@ -1,0 +1,632 @@
+// @vitest-environment happy-dom
+import { signal } from '@preact/signals';
+import { fireEvent, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PanelVisibility } from '../../../../components/panel/model/trust';
+import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
+import { ExchangeError } from '../../../../lib/core/client/errors';
+import { CONFIRM_FIELD } from '../../../../lib/core/orders/confirm';
+import type { IntentView } from '../../../../lib/protocol/intent';
+import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
+import type { PanelState } from '../../../../lib/protocol/views';
+import { fakeBackground, fakeStore } from '../fake-background';
+import { block, intent, ORDER_ID, panelState, position, SLUG, userOrder } from '../model/fixtures';
+
+type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
+
+/** What the browser does for a user's click; happy-dom has no `isTrusted`, so it is set here. */
+function realClick(element: Element): void {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  element.dispatchEvent(event);
+}
+
+let mounted: MountedPanel | null = null;
+let container: HTMLElement;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  mounted?.unmount();
+  mounted = null;
+  container.remove();
+  vi.useRealTimers();
+});
+
+let pressCount = 0;
+
+function show(
+  state: PanelState | null,
+  handlers: Handlers = {},
+  visibility = signal<PanelVisibility>('unknown'),
+) {
+  const background = fakeBackground(handlers);
+  const stores = new Map<string, ReturnType<typeof fakeStore>>();
+  mounted = mountPanel({
+    container,
+    slug: SLUG,
+    placement: { corner: 'bottom-left', offset: { x: 16, y: 16 } },
+    collapsed: false,
+    deps: { send: background.send, now: Date.now, newPressId: () => `press-${++pressCount}-0000` },
+    connect: (slug) => {
+      const store = fakeStore(slug === SLUG ? state : null);
+      stores.set(slug, store);
+      return store;
+    },
+    visibility,
+  });
+  const store = stores.get(SLUG);
+  if (!store) throw new Error('no store');
+  return { background, store, stores, visibility, ui: within(container) };
+}
+
+const button = (key: string): HTMLButtonElement => {
+  const found = container.querySelector<HTMLButtonElement>(`[data-key="${key}"]`);
+  if (!found) throw new Error(`no button ${key}`);
+  return found;
+};
+const action = (name: string): HTMLButtonElement => {
+  const found = container.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
+  if (!found) throw new Error(`no action ${name}`);
+  return found;
+};
+
+const presetField = (n: number): Promise<HTMLInputElement> =>
+  waitFor(() => {
+    const input = container.querySelector<HTMLInputElement>(
+      `input[aria-label="Preset ${n} in dollars"]`,
+    );
+    if (!input) throw new Error(`no preset field ${n} yet`);
+    return input;
+  });
+
+const filled = (request: ParsedRequestOf<'panel.quickOrder'>): IntentView =>
+  intent({
+    clientOrderId: `c-${request.pressId}`,
+    outcome: request.outcome,
+    side: request.side,
+    orderType: request.orderType,
+    summary: 'filled 15.87 YES at 0.63',
+  });
+
+describe('the panel in each state', () => {
+  it('shows the market being loaded before the first state arrives', () => {
+    const { ui } = show(null);
+    expect(ui.getByText(`Loading ${SLUG}…`)).toBeTruthy();
+    expect(container.querySelector('[data-key]')).toBeNull();
+  });
+
+  it('renders the buttons from the first state, with estimates, prices and no position', () => {
+    const { ui } = show(panelState());
+    expect(ui.getByText('Will BTC close above $100k?')).toBeTruthy();
+    expect(button('BUY:YES:0').textContent).toContain('$5');
+    expect(button('BUY:YES:1').textContent).toContain('≈15.87');
+    expect(button('BUY:NO:3').textContent).toContain('$50');
+    expect(container.querySelector('[data-key^="SELL"]')).toBeNull();
+    const yes = container.querySelector('tr[data-outcome="YES"]');
+    const no = container.querySelector('tr[data-outcome="NO"]');
+    expect(yes?.querySelector('[data-cell="bid"]')?.textContent).toBe('61¢');
+    expect(no?.querySelector('[data-cell="ask"]')?.textContent).toBe('39¢');
+    expect(yes?.querySelector('[data-cell="held"]')?.textContent).toBe('—');
+    expect(container.querySelector('[data-block]')).toBeNull();
+  });
+
+  it('shows the position with its average and P&L, and sell buttons for what is held', () => {
+    show(panelState({ position: position('500000000') }));
+    const yes = container.querySelector('tr[data-outcome="YES"]');
+    expect(yes?.querySelector('[data-cell="held"]')?.textContent).toBe('500');
+    expect(yes?.querySelector('[data-cell="avg"]')?.textContent).toBe('50¢');
+    expect(yes?.querySelector('[data-cell="pnl"]')?.textContent).toBe('+$60.00');
+    expect(button('SELL:YES:50').textContent).toContain('250');
+    expect(container.querySelector('[data-key="SELL:NO:50"]')).toBeNull();
+  });
+
+  it('when locked: says so, disables the buttons and offers to unlock', async () => {
+    const { background } = show(
+      panelState({
+        vaultStatus: 'locked',
+        block: block('locked', { message: 'Unlock the extension to trade here.' }),
+      }),
+      { 'panel.openOptions': async () => ({}) },
+    );
+    expect(container.querySelector('[data-block="locked"]')?.textContent).toContain(
+      'Unlock the extension to trade here.',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(button('BUY:YES:0').title).toBe('Unlock the extension to trade here.');
+    expect(container.querySelector('[data-section="orders"]')).toBeNull();
+    realClick(action('open-options'));
+    await waitFor(() => expect(background.callsOf('panel.openOptions')).toHaveLength(1));
+  });
+
+  it('when not set up: says so and links to the set-up', () => {
+    show(panelState({ vaultStatus: 'empty', block: block('not-set-up') }));
+    expect(action('open-options').textContent).toBe('Set up');
+    expect(button('BUY:NO:0').disabled).toBe(true);
+  });
+
+  it('when the trading mode allows cancels only: shows when trading resumes, keeps cancel', () => {
+    const resumeAt = new Date(Date.now() + 3_600_000).toISOString();
+    show(
+      panelState({
+        block: block('trading-mode', {
+          message: 'The exchange accepts cancellations only right now.',
+          cancelAllowed: true,
+          resumeAt,
+        }),
+        openOrders: [userOrder()],
+      }),
+    );
+    const notice = container.querySelector('[data-block="trading-mode"]');
+    expect(notice?.textContent).toContain('cancellations only');
+    expect(notice?.querySelector('[data-resume-at]')?.getAttribute('data-resume-at')).toBe(
+      resumeAt,
+    );
+    expect(notice?.textContent).toContain('You can still cancel orders.');
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(action('cancel-all').disabled).toBe(false);
+    expect(action('cancel-order').disabled).toBe(false);
+  });
+
+  it('when trading is disabled: cancel buttons are disabled too', () => {
+    show(
+      panelState({
+        block: block('trading-mode', { cancelAllowed: false }),
+        openOrders: [userOrder()],
+      }),
+    );
+    expect(action('cancel-all').disabled).toBe(true);
+    expect(action('cancel-order').disabled).toBe(true);
+  });
+
+  it('past the deadline: no new orders, but an order left resting can be cancelled', () => {
+    show(
+      panelState({
+        block: block('expired', {
+          message: 'Trading on this market closed at its deadline.',
+          cancelAllowed: true,
+        }),
+        openOrders: [userOrder()],
+      }),
+    );
+    expect(container.querySelector('[data-block="expired"]')?.textContent).toContain(
+      'You can still cancel your orders here.',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(action('cancel-all').disabled).toBe(false);
+    expect(action('cancel-order').disabled).toBe(false);
+  });
+
+  it.each([
+    ['amm', 'This is an AMM market: it takes no order-book orders.'],
+    ['resolved', 'This market is resolved: trading has ended.'],
+    ['expired', 'Trading on this market closed at its deadline.'],
+  ] as const)('on a %s market: disabled with the reason', (code, message) => {
+    show(
+      panelState({
+        market: {
+          title: 'Rain',
+          imageUrl: null,
+          tradeType: code === 'amm' ? 'amm' : 'clob',
+          status: code === 'resolved' ? 'RESOLVED' : 'FUNDED',
+          deadline: null,
+        },
+        book: null,
+        block: block(code, { message }),
+      }),
+    );
+    expect(container.querySelector(`[data-block="${code}"]`)?.textContent).toContain(message);
+    const buys = [...container.querySelectorAll<HTMLButtonElement>('[data-key^="BUY"]')];
+    expect(buys.length).toBe(8);
+    expect(buys.every((b) => b.disabled)).toBe(true);
+  });
+});
+
+describe('pressing quick-trade buttons', () => {
+  it('a real click sends one quick order with a fresh press id and shows the outcome in place', async () => {
+    const { background } = show(panelState(), { 'panel.quickOrder': async (r) => filled(r) });
+    realClick(button('BUY:YES:1'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain(
+        'filled 15.87 YES at 0.63',
+      ),
+    );
+    const [call] = background.callsOf('panel.quickOrder');
+    expect(call?.request).toMatchObject({
+      marketSlug: SLUG,
+      outcome: 'YES',
+      side: 'BUY',
+      orderType: 'FOK',
+      amountRaw: '10000000',
+      confirmed: false,
+    });
+    realClick(button('BUY:YES:1'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
+    const ids = background
+      .callsOf('panel.quickOrder')
+      .map((c) => (c.request as { pressId: string }).pressId);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('a script click (untrusted) sends nothing and says nothing', async () => {
+    const { background } = show(panelState(), { 'panel.quickOrder': async (r) => filled(r) });
+    fireEvent.click(button('BUY:YES:0'));
+    button('BUY:YES:0').click();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(background.calls).toEqual([]);
+    expect(container.querySelector('[data-result]')).toBeNull();
+  });
+
+  it('a real click on a panel the page covers is refused with a sentence', async () => {
+    const visibility = signal<PanelVisibility>('obscured');
+    const { background } = show(panelState(), {}, visibility);
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-notice="obscured"]')?.textContent).toMatch(
+        /covers or hides this panel/,
+      ),
+    );
+    expect(background.calls).toEqual([]);
+  });
+
+  it('ignores a second click while the first is in flight (one order per press)', async () => {
+    let release: (value: IntentView) => void = () => undefined;
+    const { background } = show(panelState(), {
+      'panel.quickOrder': (r) =>
+        new Promise<IntentView>((resolve) => {
+          release = () => resolve(filled(r));
+        }),
+    });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('true'));
+    realClick(button('BUY:YES:0'));
+    release(intent());
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+  });
+
+  it('switching to FAK sends FAK orders with the limit shown and remembers the choice', async () => {
+    const { background } = show(panelState(), {
+      'panel.quickOrder': async (r) => filled(r),
+      'panel.saveQuickTrade': async () => ({}),
+    });
+    realClick(action('order-type-FAK'));
+    await waitFor(() => expect(action('order-type-FAK').getAttribute('aria-pressed')).toBe('true'));
+    expect(background.callsOf('panel.saveQuickTrade')[0]?.request).toEqual({ orderType: 'FAK' });
+    expect(container.querySelector('[data-outcome-group="YES"]')?.textContent).toContain('≤ 65¢');
+    expect(button('BUY:YES:1').textContent).toContain('15.38');
+    realClick(button('BUY:YES:1'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({ orderType: 'FAK' });
+  });
+
+  it('sells a share of the position', async () => {
+    const { background } = show(panelState({ position: position('500000000') }), {
+      'panel.quickOrder': async (r) => ({ ...filled(r), summary: 'filled 250 YES at 0.61' }),
+    });
+    realClick(button('SELL:YES:25'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain('filled 250'),
+    );
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({
+      side: 'SELL',
+      sellPercent: 25,
+    });
+  });
+
+  it('shows a refusal in one sentence, and retries a transient failure with the same press id', async () => {
+    let attempts = 0;
+    const { background } = show(panelState(), {
+      'panel.quickOrder': async (r) => {
+        attempts++;
+        if (attempts === 1)
+          throw new ExchangeError({ kind: 'server', status: 503, message: 'busy' });
+        return filled(r);
+      },
+    });
+    realClick(button('BUY:NO:0'));
+    await waitFor(() => expect(action('retry')).toBeTruthy());
+    expect(container.querySelector('[data-result="NO"]')?.textContent).toContain(
+      'The exchange had a problem (503); try again.',
+    );
+    realClick(action('retry'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="NO"]')?.textContent).toContain('filled'),
+    );
+    const ids = background
+      .callsOf('panel.quickOrder')
+      .map((c) => (c.request as { pressId: string }).pressId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('confirmation of large orders', () => {
+  const big = () => panelState({ quickTrade: { presets: ['250000000', '5000000'] } });
+
+  it('arms on the first click ("Click again to confirm $250") and sends nothing', async () => {
+    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(button('BUY:YES:0').textContent).toContain('Click again to confirm $250'),
+    );
+    expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true');
+    expect(background.calls).toEqual([]);
+  });
+
+  it('places it, confirmed, on a second click of the same button within 3 s', async () => {
+    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    realClick(button('BUY:YES:0'));
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({
+      amountRaw: '250000000',
+      confirmed: true,
+    });
+  });
+
+  it('falls back after 3 s: a later click arms again instead of placing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    realClick(button('BUY:YES:0'));
+    vi.advanceTimersByTime(3_000);
+    await vi.waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull());
+    realClick(button('BUY:YES:0'));
+    await vi.waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
+    expect(background.calls).toEqual([]);
+  });
+
+  it('a click on another button does not confirm the armed one', async () => {
+    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
+    realClick(button('BUY:NO:0'));
+    await waitFor(() => expect(button('BUY:NO:0').getAttribute('data-armed')).toBe('true'));
+    expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull();
+    expect(background.calls).toEqual([]);
+  });
+
+  it('Escape disarms', async () => {
+    show(big());
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
+    fireEvent.keyDown(button('BUY:YES:0'), { key: 'Escape' });
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull());
+  });
+
+  it('arms the button when the background asks for the second click (the book moved)', async () => {
+    const { background } = show(panelState(), {
+      'panel.quickOrder': async (r) => {
+        if (!r.confirmed) {
+          throw new ExchangeError({
+            kind: 'validation',
+            source: 'client',
+            issues: [
+              {
+                field: CONFIRM_FIELD,
+                message: 'orders above $100 need a second click within 3 seconds',
+              },
+            ],
+          });
+        }
+        return filled(r);
+      },
+    });
+    realClick(button('BUY:YES:3'));
+    await waitFor(() => expect(button('BUY:YES:3').getAttribute('data-armed')).toBe('true'));
+    realClick(button('BUY:YES:3'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
+    expect(background.callsOf('panel.quickOrder')[1]?.request).toMatchObject({ confirmed: true });
+  });
+});
+
+describe('orders on this market', () => {
+  it('cancels one order in one click', async () => {
+    const { background } = show(panelState({ openOrders: [userOrder()] }), {
+      'panel.cancelOrder': async () => ({ message: 'Order canceled successfully' }),
+    });
+    expect(container.querySelector(`li[data-order-id="${ORDER_ID}"]`)?.textContent).toContain(
+      'BUY YES 10 @ 55¢',
+    );
+    realClick(action('cancel-order'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="orders"]')?.textContent).toContain('cancelled'),
+    );
+    expect(background.callsOf('panel.cancelOrder')[0]?.request).toEqual({
+      marketSlug: SLUG,
+      orderId: ORDER_ID,
+    });
+  });
+
+  it('cancels all on this market', async () => {
+    const { background } = show(
+      panelState({ openOrders: [userOrder(), userOrder({ id: 'other-order' })] }),
+      { 'panel.cancelAll': async () => ({ canceled: [ORDER_ID, 'other-order'] }) },
+    );
+    realClick(action('cancel-all'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="orders"]')?.textContent).toContain(
+        '2 orders cancelled',
+      ),
+    );
+    expect(background.callsOf('panel.cancelAll')[0]?.request).toEqual({ marketSlug: SLUG });
+  });
+
+  it('a delayed order counts down to eligibleAt and can be cancelled through its intent', async () => {
+    const eligibleAt = new Date(Date.now() + 3_000).toISOString();
+    const delayed = intent({
+      clientOrderId: 'c-delayed',
+      state: 'delayed',
+      eligibleAt,
+      filledContractsRaw: '0',
+      filledCollateralRaw: '0',
+      summary: 'delayed until 12:00:03',
+    });
+    const state = panelState({
+      intents: [delayed],
+      openOrders: [
+        userOrder({ clientOrderId: 'c-delayed', settlementStatus: 'DELAYED', eligibleAt }),
+      ],
+    });
+    const { background, store } = show(state, {
+      'panel.quickOrder': async () => delayed,
+      'panel.cancelIntent': async () => ({ ...delayed, state: 'cancelled', summary: 'cancelled' }),
+    });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.getAttribute('data-status')).toBe(
+        'delayed',
+      ),
+    );
+    const line = container.querySelector('[data-result="YES"]');
+    expect(line?.textContent).toMatch(/delayed until 12:00:03/);
+    expect(line?.querySelector('time')?.textContent).toMatch(/^0:0[23]$/);
+    expect(container.querySelector(`li[data-order-id="${ORDER_ID}"]`)?.textContent).toMatch(
+      /delayed 0:0[23]/,
+    );
+    realClick(line?.querySelector('[data-action="cancel-intent"]') as Element);
+    await waitFor(() => expect(background.callsOf('panel.cancelIntent')).toHaveLength(1));
+    expect(background.callsOf('panel.cancelIntent')[0]?.request).toEqual({
+      marketSlug: SLUG,
+      clientOrderId: 'c-delayed',
+    });
+    // The live intent replaces the returned one as the background pushes it.
+    store.value.value = {
+      ...state,
+      intents: [{ ...delayed, state: 'cancelled', summary: 'cancelled' }],
+      openOrders: [],
+    };
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.getAttribute('data-status')).toBe(
+        'cancelled',
+      ),
+    );
+  });
+});
+
+describe('countdowns on the exchange’s clock', () => {
+  it('counts a delayed order down on the exchange’s time, with this machine’s clock 2 minutes slow', async () => {
+    const offset = 120_000;
+    // Due in 20 s by the exchange; by the slow local clock it would read 2:20.
+    const eligibleAt = new Date(Date.now() + offset + 20_000).toISOString();
+    const delayed = intent({ clientOrderId: 'c-skew', state: 'delayed', eligibleAt });
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        intents: [delayed],
+        openOrders: [
+          userOrder({ clientOrderId: 'c-skew', settlementStatus: 'UNMATCHED', eligibleAt }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    // Still held by the exchange's time (by the local one too), counted on the exchange's.
+    const row = container.querySelector(`li[data-order-id="${ORDER_ID}"]`);
+    expect(row?.querySelector('time')?.textContent).toMatch(/^0:(19|20)$/);
+  });
+
+  it('an order whose eligibleAt has passed by the exchange’s time is no longer shown as delayed', async () => {
+    const offset = 120_000;
+    // Passed 10 s ago for the exchange; 1:50 ahead for the slow local clock.
+    const eligibleAt = new Date(Date.now() + offset - 10_000).toISOString();
+    show(
+      panelState({
+        clockOffsetMs: offset,
+        openOrders: [userOrder({ settlementStatus: 'UNMATCHED', eligibleAt })],
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('[data-section="orders"]')).toBeTruthy());
+    expect(container.querySelector(`li[data-order-id="${ORDER_ID}"]`)?.textContent).not.toMatch(
+      /delayed/,
+    );
+  });
+});
+
+describe('presets, placement, navigation and commands', () => {
+  it('edits the presets in place and saves them in raw units', async () => {
+    const { background } = show(panelState(), { 'panel.saveQuickTrade': async () => ({}) });
+    realClick(action('edit-presets'));
+    const first = await presetField(1);
+    expect(first.value).toBe('5');
+    fireEvent.input(first, { target: { value: '7.5' } });
+    fireEvent.submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(background.callsOf('panel.saveQuickTrade')).toHaveLength(1));
+    expect(background.callsOf('panel.saveQuickTrade')[0]?.request).toEqual({
+      presets: ['7500000', '10000000', '25000000', '50000000'],
+    });
+    await waitFor(() => expect(container.querySelector('form')).toBeNull());
+  });
+
+  it('says what is wrong with a preset and saves nothing', async () => {
+    const { background } = show(panelState());
+    realClick(action('edit-presets'));
+    const first = await presetField(1);
+    fireEvent.input(first, { target: { value: 'lots' } });
+    fireEvent.submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() =>
+      expect(container.querySelector('form [role="alert"]')?.textContent).toMatch(/lots/),
+    );
+    expect(background.calls).toEqual([]);
+  });
+
+  it('collapses and remembers it with its placement', async () => {
+    const { background } = show(panelState(), { 'panel.savePlacement': async () => ({}) });
+    realClick(action('collapse'));
+    await waitFor(() => expect(background.callsOf('panel.savePlacement')).toHaveLength(1));
+    expect(background.callsOf('panel.savePlacement')[0]?.request).toEqual({
+      corner: 'bottom-left',
+      offset: { x: 16, y: 16 },
+      collapsed: true,
+    });
+    await waitFor(() => expect(container.querySelector('[data-key]')).toBeNull());
+    expect(action('collapse').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves to the next corner from the keyboard', async () => {
+    const { background } = show(panelState(), { 'panel.savePlacement': async () => ({}) });
+    realClick(action('move'));
+    await waitFor(() => expect(background.callsOf('panel.savePlacement')).toHaveLength(1));
+    await waitFor(() =>
+      expect(container.querySelector('.mc-panel')?.getAttribute('data-corner')).toBe('top-left'),
+    );
+  });
+
+  it('follows the page to another market: new state, old store closed', async () => {
+    const { store, stores } = show(panelState({ openOrders: [userOrder()] }));
+    mounted?.setSlug('sandbox-eth-flip');
+    expect(store.closed).toBe(true);
+    expect(stores.has('sandbox-eth-flip')).toBe(true);
+    await waitFor(() =>
+      expect(container.querySelector('.mc-panel')?.getAttribute('data-slug')).toBe(
+        'sandbox-eth-flip',
+      ),
+    );
+    expect(container.textContent).toContain('Loading sandbox-eth-flip…');
+  });
+
+  it('a keyboard command buys the first preset; cancel-all cancels', async () => {
+    const { background } = show(panelState({ openOrders: [userOrder()] }), {
+      'panel.quickOrder': async (r) => filled(r),
+      'panel.cancelAll': async () => ({ canceled: [ORDER_ID] }),
+    });
+    mounted?.command('buy-no');
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({
+      outcome: 'NO',
+      amountRaw: '5000000',
+    });
+    mounted?.command('cancel-all');
+    await waitFor(() => expect(background.callsOf('panel.cancelAll')).toHaveLength(1));
+  });
+
+  it('a keyboard command does nothing while trading is blocked', async () => {
+    const { background } = show(panelState({ block: block('locked') }));
+    mounted?.command('buy-yes');
+    mounted?.command('cancel-all');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(background.calls).toEqual([]);
+  });
+});

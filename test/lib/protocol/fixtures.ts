@@ -1,0 +1,222 @@
+import { vaultView } from '../../../lib/background/account';
+import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
+import type { IntentView } from '../../../lib/protocol/intent';
+import type { MessageName, RequestOf } from '../../../lib/protocol/messages';
+import type { SenderInfo, SenderPolicy } from '../../../lib/protocol/sender';
+import type { PanelState } from '../../../lib/protocol/views';
+import * as ex from '../core/api/examples';
+
+export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+export const SITE_ORIGIN = 'http://127.0.0.1:4011';
+export const SLUG = 'sandbox-btc-100k';
+export const MARKET_PAGE = `${SITE_ORIGIN}/markets/${SLUG}`;
+
+export const policy: SenderPolicy = {
+  extensionId: EXTENSION_ID,
+  extensionOrigin: EXTENSION_ORIGIN,
+  isSiteOrigin: (origin) => origin === SITE_ORIGIN,
+};
+
+/** What Chromium reports for each kind of sender, and how the background must classify it. */
+export const SENDERS: Record<string, { sender: SenderInfo; kind: 'page' | 'content' | null }> = {
+  'the popup (extension page, no tab)': {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/popup.html`,
+      origin: EXTENSION_ORIGIN,
+    },
+    kind: 'page',
+  },
+  'the options page in a tab': {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/options.html`,
+      origin: EXTENSION_ORIGIN,
+      frameId: 0,
+      tab: { id: 4, url: `${EXTENSION_ORIGIN}/options.html` },
+    },
+    kind: 'page',
+  },
+  'the content script in the top frame of a market page': {
+    sender: {
+      id: EXTENSION_ID,
+      url: MARKET_PAGE,
+      origin: SITE_ORIGIN,
+      frameId: 0,
+      tab: { id: 7, url: MARKET_PAGE },
+    },
+    kind: 'content',
+  },
+  'the content script in a sub-frame of a market page': {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${SITE_ORIGIN}/embed/${SLUG}`,
+      origin: SITE_ORIGIN,
+      frameId: 3,
+      tab: { id: 7, url: MARKET_PAGE },
+    },
+    kind: null,
+  },
+  'a content script on a tab of another origin': {
+    sender: {
+      id: EXTENSION_ID,
+      url: `https://evil.example/markets/${SLUG}`,
+      origin: 'https://evil.example',
+      frameId: 0,
+      tab: { id: 8, url: `https://evil.example/markets/${SLUG}` },
+    },
+    kind: null,
+  },
+  'another extension': {
+    sender: {
+      id: 'zyxwvutsrqponmlkzyxwvutsrqponmlk',
+      url: 'chrome-extension://zyxwvutsrqponmlkzyxwvutsrqponmlk/popup.html',
+      origin: 'chrome-extension://zyxwvutsrqponmlkzyxwvutsrqponmlk',
+    },
+    kind: null,
+  },
+  'one of our pages framed inside a web page': {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/popup.html`,
+      origin: EXTENSION_ORIGIN,
+      frameId: 5,
+      tab: { id: 9, url: 'https://evil.example/' },
+    },
+    kind: null,
+  },
+};
+
+/** A valid request of every message (typed: a new message without one fails to compile). */
+export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
+  'panel.state': { marketSlug: SLUG },
+  'panel.quickOrder': {
+    marketSlug: SLUG,
+    outcome: 'YES',
+    side: 'BUY',
+    orderType: 'FOK',
+    amountRaw: '5000000',
+    pressId: 'press-00000001',
+  },
+  'panel.cancelOrder': { marketSlug: SLUG, orderId: ex.ORDER_ID },
+  'panel.cancelAll': { marketSlug: SLUG },
+  'panel.savePlacement': { corner: 'top-left', offset: { x: 10, y: 20 }, collapsed: true },
+  'panel.openOptions': {},
+  'panel.cancelIntent': { marketSlug: SLUG, clientOrderId: 'c-1' },
+  'panel.saveQuickTrade': { presets: ['5000000', '20000000'], orderType: 'FAK' },
+  'vault.status': {},
+  'vault.unlock': { passphrase: 'correct horse battery' },
+  'vault.lock': {},
+  'vault.changePassphrase': { current: 'old passphrase', next: 'new passphrase' },
+  'vault.forget': { confirm: true },
+  'setup.sandboxAccounts': { exchange: SANDBOX_EXCHANGE },
+  'setup.checkCredentials': {
+    exchange: SANDBOX_EXCHANGE,
+    credentials: { tokenId: 'tok', secret: 'c2VjcmV0IHNlY3JldA==' },
+  },
+  'setup.save': {
+    exchange: SANDBOX_EXCHANGE,
+    credentials: { tokenId: 'tok', secret: 'c2VjcmV0IHNlY3JldA==' },
+    signing: {
+      kind: 'eoa',
+      privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+    },
+    passphrase: 'correct horse battery',
+  },
+  'account.setActiveSubAccount': { subAccountId: 202 },
+  'orders.cancel': { marketSlug: SLUG, orderId: ex.ORDER_ID },
+  'orders.cancelAll': { marketSlug: SLUG },
+  'intents.cancel': { clientOrderId: 'c-1' },
+  'feed.page': { audience: 'all' },
+  'portfolio.refresh': {},
+  'portfolio.pnlChart': { timeframe: '1w' },
+  'maintenance.refresh': {},
+  'markets.venues': {},
+  'withdraw.targets': {},
+  'withdraw.submit': { amountRaw: '1000000' },
+};
+
+export const intentView = (over: Partial<IntentView> = {}): IntentView => ({
+  clientOrderId: 'c-1',
+  marketSlug: SLUG,
+  marketTitle: 'Bitcoin above $100k?',
+  outcome: 'YES',
+  side: 'BUY',
+  orderType: 'FOK',
+  price: null,
+  requestedRaw: '5000000',
+  state: 'filled',
+  orderId: ex.ORDER_ID,
+  filledContractsRaw: '9000000',
+  filledCollateralRaw: '5000000',
+  eligibleAt: null,
+  error: null,
+  summary: 'filled 9 YES at 0.556',
+  createdAt: 1,
+  updatedAt: 2,
+  ...over,
+});
+
+export const panelState = (): PanelState => ({
+  marketSlug: SLUG,
+  market: {
+    title: 'Bitcoin above $100k?',
+    imageUrl: null,
+    tradeType: 'clob',
+    status: 'FUNDED',
+    deadline: null,
+  },
+  vaultStatus: 'unlocked',
+  mode: null,
+  book: null,
+  position: null,
+  openOrders: [],
+  intents: [intentView()],
+  quickTrade: DEFAULT_SETTINGS.quickTrade,
+  panel: DEFAULT_SETTINGS.panel,
+  block: null,
+  connection: 'live',
+  clockOffsetMs: 0,
+});
+
+/** A valid answer of every message, as a handler would produce it. */
+export const RESPONSES: { [N in MessageName]: () => unknown } = {
+  'panel.state': panelState,
+  'panel.quickOrder': () => intentView(),
+  'panel.cancelOrder': () => ({ message: 'Order canceled successfully' }),
+  'panel.cancelAll': () => ({ canceled: [ex.ORDER_ID] }),
+  'panel.savePlacement': () => ({}),
+  'panel.openOptions': () => ({}),
+  'panel.cancelIntent': () => intentView({ state: 'cancelled' }),
+  'panel.saveQuickTrade': () => ({}),
+  'vault.status': () => vaultView('locked', null, 'Sandbox'),
+  'vault.unlock': () => vaultView('unlocked', null, 'Sandbox'),
+  'vault.lock': () => vaultView('locked', null, 'Sandbox'),
+  'vault.changePassphrase': () => vaultView('unlocked', null, 'Sandbox'),
+  'vault.forget': () => vaultView('empty', null, 'Sandbox'),
+  'setup.sandboxAccounts': () => [],
+  'setup.checkCredentials': () => ({
+    profile: ex.profile(),
+    scopes: { trading: true, withdrawal: null, delegatedSigning: false },
+    partnerAccounts: [],
+  }),
+  'setup.save': () => vaultView('unlocked', null, 'Sandbox'),
+  'account.setActiveSubAccount': () => vaultView('unlocked', null, 'Sandbox'),
+  'orders.cancel': () => ({ message: 'Order canceled successfully' }),
+  'orders.cancelAll': () => ({ canceled: [] }),
+  'intents.cancel': () => intentView({ state: 'cancelled' }),
+  'feed.page': ex.feedResponse,
+  'portfolio.refresh': () => ({}),
+  'portfolio.pnlChart': ex.pnlChart,
+  'maintenance.refresh': ex.maintenanceStatus,
+  'markets.venues': () => [],
+  'withdraw.targets': () => ({
+    source: ex.ACCOUNT,
+    account: ex.ACCOUNT,
+    smartWallet: null,
+    allowlist: ex.withdrawalAddresses(),
+    allowlistOwner: 'self',
+  }),
+  'withdraw.submit': ex.withdrawResult,
+};

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import type { Settings } from '../../../lib/core/settings/schema';
+import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
+import {
+  createSettingsSource,
+  defineSettingsItem,
+  readSettings,
+  writeSettings,
+} from '../../../lib/storage/settings-item';
+
+/** What `storage.local` holds: the value under `settings`, WXT's metadata under `settings$`. */
+const stored = async () => fakeBrowser.storage.local.get(['settings', 'settings$']);
+
+/** Stores a raw value as an earlier version of the extension left it, then defines the item. */
+async function itemOver(value: unknown, meta?: { v: number }) {
+  await fakeBrowser.storage.local.set({ settings: value, ...(meta ? { settings$: meta } : {}) });
+  const item = defineSettingsItem();
+  await item.getValue(); // waits for the migrations to finish
+  return item;
+}
+
+/** Settings as version 1 wrote them (no `panel.placed`). */
+function v1Settings(panel: Partial<Settings['panel']>): unknown {
+  const { placed: _, ...rest } = DEFAULT_SETTINGS.panel;
+  return {
+    ...DEFAULT_SETTINGS,
+    theme: 'dark',
+    caps: { ...DEFAULT_SETTINGS.caps, maxOrdersPerMinute: 7 },
+    panel: { ...rest, ...panel },
+  };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('the settings item', () => {
+  it('reads the defaults when nothing is stored, and stores the current version with the first write', async () => {
+    const item = defineSettingsItem();
+    expect(await readSettings(item)).toEqual(DEFAULT_SETTINGS);
+    await writeSettings({ ...DEFAULT_SETTINGS, theme: 'light' }, item);
+    const raw = await stored();
+    expect(raw.settings).toMatchObject({ theme: 'light' });
+    expect(raw.settings$).toEqual({ v: SETTINGS_VERSION });
+  });
+
+  it('migrates a value stored without a version (version 1) and keeps every setting in it', async () => {
+    const item = await itemOver(v1Settings({ corner: 'top-left', offset: { x: 30, y: 40 } }));
+    const settings = await readSettings(item);
+    expect(settings.panel).toEqual({
+      disabledOrigins: [],
+      corner: 'top-left',
+      offset: { x: 30, y: 40 },
+      collapsed: false,
+      placed: true,
+    });
+    expect(settings.theme).toBe('dark');
+    expect(settings.caps.maxOrdersPerMinute).toBe(7);
+    // Written back in the new shape, with the new version.
+    const raw = await stored();
+    expect(raw.settings$).toEqual({ v: SETTINGS_VERSION });
+    expect((raw.settings as Settings).panel.placed).toBe(true);
+  });
+
+  it('migrates a value stored at version 1 whose panel never moved: free to avoid the page forms', async () => {
+    const item = await itemOver(v1Settings({ collapsed: true }), { v: 1 });
+    const settings = await readSettings(item);
+    expect(settings.panel).toEqual({ ...DEFAULT_SETTINGS.panel, collapsed: true, placed: false });
+    expect(settings.theme).toBe('dark');
+  });
+
+  it('leaves a value already at the current version as it is', async () => {
+    const current = { ...DEFAULT_SETTINGS, panel: { ...DEFAULT_SETTINGS.panel, placed: true } };
+    const item = await itemOver(current, { v: SETTINGS_VERSION });
+    expect(await readSettings(item)).toEqual(current);
+  });
+
+  it('falls back to defaults value by value for what is stored broken, keeping the rest', async () => {
+    const item = await itemOver(
+      {
+        ...DEFAULT_SETTINGS,
+        autoLockMinutes: -5,
+        theme: 'dark',
+        quickTrade: { ...DEFAULT_SETTINGS.quickTrade, slippageMillis: 'lots', orderType: 'FAK' },
+        extraSiteOrigins: ['https://mirror.example', { bad: true }],
+        somethingRemoved: 1,
+      },
+      { v: SETTINGS_VERSION },
+    );
+    const settings = await readSettings(item);
+    expect(settings.autoLockMinutes).toBe(DEFAULT_SETTINGS.autoLockMinutes);
+    expect(settings.theme).toBe('dark');
+    expect(settings.quickTrade).toEqual({ ...DEFAULT_SETTINGS.quickTrade, orderType: 'FAK' });
+    expect(settings.extraSiteOrigins).toEqual(['https://mirror.example']);
+    expect('somethingRemoved' in settings).toBe(false);
+  });
+
+  it('reads a corrupt value as the defaults', async () => {
+    const item = await itemOver('not settings at all');
+    expect(await readSettings(item)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('does not lose a value from a newer version of the extension: the known keys still read', async () => {
+    const item = await itemOver(
+      { ...DEFAULT_SETTINGS, theme: 'dark', laterFeature: { on: true } },
+      { v: SETTINGS_VERSION + 1 },
+    );
+    expect((await readSettings(item)).theme).toBe('dark');
+  });
+});
+
+describe('createSettingsSource', () => {
+  it('serves the stored settings, writes updates through, and hears writes from other pages', async () => {
+    const item = await itemOver(v1Settings({ corner: 'top-right' }));
+    const source = await createSettingsSource(item);
+    expect(source.get().panel.corner).toBe('top-right');
+    expect(source.get().theme).toBe('dark');
+
+    await source.update((s) => ({ ...s, autoLockMinutes: 9 }));
+    expect(source.get().autoLockMinutes).toBe(9);
+    expect((await stored()).settings).toMatchObject({ autoLockMinutes: 9 });
+
+    const heard: Settings[] = [];
+    source.watch((next) => heard.push(next));
+    // The options page writes through its own item; a broken value arrives repaired.
+    await fakeBrowser.storage.local.set({
+      settings: { ...source.get(), theme: 'light', autoLockMinutes: 'soon' },
+    });
+    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    expect(heard.at(-1)).toMatchObject({ theme: 'light', autoLockMinutes: 30 });
+    expect(source.get().theme).toBe('light');
+  });
+
+  it('keeps a value an update made invalid from reaching storage', async () => {
+    const source = await createSettingsSource(defineSettingsItem());
+    await source.update((s) => ({ ...s, caps: { ...s.caps, maxOrdersPerMinute: 0 } }));
+    expect(source.get().caps.maxOrdersPerMinute).toBe(DEFAULT_SETTINGS.caps.maxOrdersPerMinute);
+    expect((await stored()).settings).toMatchObject({
+      caps: { maxOrdersPerMinute: DEFAULT_SETTINGS.caps.maxOrdersPerMinute },
+    });
+  });
+});
