@@ -67,7 +67,11 @@ module.exports = {
         'What a market page loads never reaches the vault, the signed client, the desk, the background, viem or socket.io-client.',
       from: { path: '^entrypoints/market\\.content/' },
       to: {
-        path: '^(lib/(vault|desk|background|live|storage)/|lib/core/client/(?!errors\\.ts$)|node_modules/(viem|socket\\.io-client|engine\\.io-client|@noble)/)',
+        path: [
+          '^lib/(vault|desk|background|live|storage)/',
+          '^lib/core/client/(?!errors\\.ts$)',
+          '(^|/)node_modules/(viem|socket\\.io-client|engine\\.io-client|@noble)/',
+        ],
         reachable: true,
       },
     },
