@@ -61,6 +61,13 @@ module.exports = {
       to: { path: `^components/(?!${feature}/|common/)` },
     })),
     {
+      name: 'common-serves-every-feature',
+      severity: 'error',
+      comment: 'components/common is shared by every feature, so it depends on none of them.',
+      from: { path: '^components/common/' },
+      to: { path: '^components/(?!common/)' },
+    },
+    {
       name: 'content-script-is-light',
       severity: 'error',
       comment:

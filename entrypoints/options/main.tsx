@@ -2,7 +2,7 @@ import '@/assets/theme.css';
 import '@/components/options/options.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { connectAppState } from '@/components/common/stores';
+import { connectAppState } from '@/components/common/app-state';
 import { OptionsApp, sectionFromHash } from '@/components/options/OptionsApp';
 import { send } from '@/lib/protocol/browser';
 import { readSettings, writeSettings } from '@/lib/storage/settings-item';

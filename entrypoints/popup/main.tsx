@@ -2,7 +2,7 @@ import '@/assets/theme.css';
 import '@/components/popup/popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { connectAppState } from '@/components/common/stores';
+import { connectAppState } from '@/components/common/app-state';
 import { Popup } from '@/components/popup/Popup';
 import { lazySend, preloadMessenger } from '@/lib/protocol/lazy-browser';
 

@@ -53,6 +53,10 @@ const BAD: Record<string, Record<string, string>> = {
     'components/popup/p.ts': "import { q } from '../panel/q';\nexport const p = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
   },
+  'common-serves-every-feature': {
+    'components/common/c.ts': "import { q } from '../panel/q';\nexport const c = q;\n",
+    'components/panel/q.ts': 'export const q = 1;\n',
+  },
   'content-script-is-light': {
     'entrypoints/market.content/index.ts':
       "import { w } from '../../components/panel/w';\nexport default w;\n",

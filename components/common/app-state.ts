@@ -14,5 +14,3 @@ export function connectAppState(): PortStore<AppSnapshot> {
         : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
   });
 }
-
-export { connectPanelState } from '../panel/model/store';
