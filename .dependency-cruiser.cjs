@@ -19,7 +19,7 @@ module.exports = {
         'lib/core (api, client, orders, format, settings, site) is pure and Node-safe: it imports nothing else of ours and no extension API.',
       from: { path: '^lib/core/' },
       to: {
-        pathNot: ['^lib/core/', '^node_modules/(?!wxt/|@wxt-dev/|webextension-polyfill)'],
+        pathNot: ['^lib/core/', '(^|/)node_modules/(?!wxt/|@wxt-dev/|webextension-polyfill)'],
       },
     },
     {

@@ -1,4 +1,3 @@
-import { privateKeyToAccount } from 'viem/accounts';
 import type { ExchangeProfile } from '../core/api/exchange';
 import type { ServerClock } from '../core/client/clock';
 import { ExchangeError } from '../core/client/errors';
@@ -6,6 +5,7 @@ import { type ActAs, ExchangeClient } from '../core/client/exchange-client';
 import { RequestSigner } from '../core/client/hmac';
 import type { TransportOptions } from '../core/client/http';
 import type { OrderContext, TypedDataSigner } from '../core/orders/build';
+import { localOrderSigner } from '../core/orders/fast-typed-data';
 import type { OwnerContext } from '../core/orders/rules';
 import type { VaultSecrets } from '../protocol/secrets';
 import { type AccountInfo, activeSubAccount } from './account';
@@ -53,7 +53,7 @@ export class TradingSession {
     });
     const signer =
       secrets.signing.kind === 'eoa'
-        ? privateKeyToAccount(secrets.signing.privateKey as `0x${string}`)
+        ? localOrderSigner(secrets.signing.privateKey as `0x${string}`)
         : null;
     return new TradingSession(client, signer, account);
   }
