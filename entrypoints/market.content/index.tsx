@@ -1,4 +1,5 @@
 import themeCss from '@/assets/theme.css?inline';
+import { type CommandSender, commandFrom } from '@/components/panel/model/commands';
 import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';
 import { panelSlugFor, slugTransition } from '@/components/panel/model/site';
 import { connectPanelState } from '@/components/panel/model/store';
@@ -6,7 +7,6 @@ import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
 import { sendFromPanel } from '@/lib/protocol/panel-browser';
-import { PanelCommandMessage } from '@/lib/protocol/panel-protocol';
 
 /**
  * The page panel on the exchange site's market pages. Thin: decides from the settings
@@ -94,10 +94,9 @@ export default defineContentScript({
     ctx.onInvalidated(unwatch);
 
     // Keyboard commands come only from our background (a page cannot message this world).
-    const onCommand = (message: unknown, sender: { id?: string; tab?: unknown }) => {
-      if (sender.id !== browser.runtime.id || sender.tab) return;
-      const parsed = PanelCommandMessage.safeParse(message);
-      if (parsed.success) panel?.command(parsed.data.payload.command);
+    const onCommand = (message: unknown, sender: CommandSender) => {
+      const command = commandFrom(message, sender, browser.runtime.id);
+      if (command) panel?.command(command);
     };
     browser.runtime.onMessage.addListener(onCommand);
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onCommand));
