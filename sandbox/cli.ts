@@ -11,9 +11,30 @@ const { values } = parseArgs({
     'taker-delay-ms': { type: 'string' },
     'settle-ms': { type: 'string', default: '1500' },
     log: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
 });
+
+if (values.help) {
+  console.log(`Usage: npm run sandbox -- [options]
+
+The local sandbox exchange: the API and Socket.IO (namespace /markets) on 127.0.0.1,
+its market web site, and bots that keep the books moving.
+
+Options:
+  --port N              API and Socket.IO port (default 4010; 0 picks a free one)
+  --site-port N         market web site port (default 4011; 0 picks a free one)
+  --exchange-name NAME  the exchange's name; orders are signed for "NAME CTF Exchange"
+                        (default Sandbox)
+  --seed N              seed of the markets, accounts and bots (default 42)
+  --no-bots             no bot traffic: the books stay as seeded
+  --taker-delay-ms N    hold marketable orders this long on every CLOB market
+  --settle-ms N         how long a match takes to be mined (default 1500)
+  --log                 log every request
+  -h, --help            this text`);
+  process.exit(0);
+}
 
 function int(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;

@@ -7,6 +7,7 @@ import { Rng } from './core/rng';
 import { FaultRegistry } from './faults';
 import { type FeedOptions, feedPlugin } from './feed';
 import type { Authenticator } from './http/auth';
+import { SocketOrigins } from './http/guard';
 import { registerImageRoutes } from './http/routes/images';
 import { registerMaintenanceRoutes } from './http/routes/maintenance';
 import { registerMarketRoutes } from './http/routes/markets';
@@ -109,8 +110,10 @@ export function createSandbox(options: SandboxOptions = {}) {
       const { port } = app.server.address() as AddressInfo;
       const apiUrl = `http://127.0.0.1:${port}`;
       core.baseUrl = apiUrl;
-      realtime = attachRealtime(app.server, core, ctx.authenticator, faults);
+      const origins = new SocketOrigins();
+      realtime = attachRealtime(app.server, core, ctx.authenticator, faults, origins);
       const site = await startSite({ core, port: options.sitePort ?? 4011, apiUrl });
+      origins.addSite(site.url);
       const bots = options.bots === false ? null : startBots(core, { seed });
       let closed = false;
       return {

@@ -3,6 +3,7 @@ import type { SandboxCore } from '../core/core';
 import { fail, statusText } from '../core/results';
 import type { FaultRegistry } from '../faults';
 import { Authenticator } from './auth';
+import { ADMIN_PREFIX, adminRefusal, hostAllowed, wrongHost } from './guard';
 import type { RouteContext } from './kit';
 
 export interface AppOptions {
@@ -18,8 +19,9 @@ const RECEIVE_WINDOW_FAULT =
 
 /**
  * The Fastify app with everything but the routes: raw-body JSON parsing (the HMAC covers
- * the exact bytes), the sandbox clock in `Date`, CORS for public GETs, the error shapes,
- * and the injected faults.
+ * the exact bytes), the sandbox clock in `Date`, CORS for public GETs only, the guard that
+ * keeps web pages away from the admin endpoints (http/guard.ts), the error shapes, and the
+ * injected faults.
  */
 export function buildApp({ core, faults, log }: AppOptions): {
   app: FastifyInstance;
@@ -50,6 +52,24 @@ export function buildApp({ core, faults, log }: AppOptions): {
 
   app.addHook('onRequest', async (req, reply) => {
     req.receivedAt = core.clock.now();
+    if (!hostAllowed(req.headers.host)) {
+      const refusal = wrongHost(req.headers.host);
+      return reply.code(refusal.status).send(fail(refusal.status, refusal.message).body);
+    }
+    const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
+    if (path.startsWith(ADMIN_PREFIX)) {
+      const refusal = adminRefusal({
+        method: req.method,
+        origin: req.headers.origin,
+        contentType: req.headers['content-type'],
+        hasBody:
+          Number(req.headers['content-length'] ?? 0) > 0 ||
+          req.headers['transfer-encoding'] !== undefined,
+      });
+      if (refusal)
+        return reply.code(refusal.status).send(fail(refusal.status, refusal.message).body);
+      return;
+    }
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)
@@ -59,8 +79,6 @@ export function buildApp({ core, faults, log }: AppOptions): {
         .header('access-control-max-age', '600')
         .send();
     }
-    const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
-    if (path.startsWith('/__sandbox/')) return;
     const pattern = req.routeOptions.url;
     const delay = faults.take(['delay'], req.method, pattern, path);
     if (delay) await sleep(delay.delayMs);
@@ -81,9 +99,11 @@ export function buildApp({ core, faults, log }: AppOptions): {
 
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('date', new Date(core.clock.now()).toUTCString());
-    if (req.routeOptions.config?.public) reply.header('access-control-allow-origin', '*');
     const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
-    if (path.startsWith('/__sandbox/') || req.method === 'OPTIONS') return payload;
+    if (req.routeOptions.config?.public && !path.startsWith(ADMIN_PREFIX)) {
+      reply.header('access-control-allow-origin', '*');
+    }
+    if (path.startsWith(ADMIN_PREFIX) || req.method === 'OPTIONS') return payload;
     const pattern = req.routeOptions.url;
     const after = faults.take(['status-after', 'drop-after'], req.method, pattern, path);
     if (after?.kind === 'drop-after') {

@@ -6,6 +6,7 @@ import type { SandboxCore } from '../core/core';
 import { zodIssues } from '../core/results';
 import type { FaultRegistry } from '../faults';
 import { type Authenticator, hasAuthHeaders } from '../http/auth';
+import { hostAllowed, type SocketOrigins } from '../http/guard';
 
 /** What one connection is subscribed to. None of it survives a disconnect. */
 interface SocketState {
@@ -50,8 +51,16 @@ export function attachRealtime(
   core: SandboxCore,
   authenticator: Authenticator,
   faults: FaultRegistry,
+  origins: SocketOrigins,
 ): Realtime {
-  const io = new Server(server, { serveClient: false, cors: { origin: '*' } });
+  // A page of another origin must not open a socket to the sandbox (nor a rebinding name
+  // reach it): only our site, the extension and clients without an Origin.
+  const io = new Server(server, {
+    serveClient: false,
+    allowRequest: (req, done) =>
+      done(null, hostAllowed(req.headers.host) && origins.allows(req.headers.origin)),
+    cors: { origin: (origin, done) => done(null, origins.allows(origin)) },
+  });
   const nsp = io.of(SOCKET_NAMESPACE);
 
   // Authentication happens before `connection`, so no early subscription is missed.

@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxCore } from '../core/core';
+import { hostAllowed, wrongHost } from '../http/guard';
 import { loadAssets } from './assets';
 import { documentHtml } from './html';
 import { renderPath } from './pages';
@@ -39,6 +40,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   };
 
   const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host)) {
+      send(res, 421, 'text/plain; charset=utf-8', wrongHost(req.headers.host).message);
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://site.invalid');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');

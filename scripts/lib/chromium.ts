@@ -117,13 +117,29 @@ export function readExtensionPages(extensionDir: string): ExtensionPages {
   };
 }
 
+/**
+ * Whether Chromium must run without its renderer sandbox: as root it refuses to start
+ * with one, and a headless run (tests, a machine without a display) is automation on
+ * pages we serve ourselves. A person's interactive browser keeps the sandbox.
+ */
+export function withoutRendererSandbox(
+  headless: boolean,
+  uid: number | undefined = process.getuid?.(),
+): boolean {
+  return headless || uid === 0;
+}
+
 /** Chromium switches for a profile that loads one unpacked extension and stays quiet. */
-export function extensionArgs(extensionDir: string, headless: boolean): string[] {
+export function extensionArgs(
+  extensionDir: string,
+  headless: boolean,
+  uid: number | undefined = process.getuid?.(),
+): string[] {
   return [
     ...(headless ? ['--headless=new'] : []),
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    '--no-sandbox',
+    ...(withoutRendererSandbox(headless, uid) ? ['--no-sandbox'] : []),
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',

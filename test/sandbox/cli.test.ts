@@ -84,4 +84,29 @@ describe('sandbox/cli.ts (npm run sandbox)', () => {
     // Closed for good: the port no longer answers.
     await expect(fetch(`${apiUrl}/maintenance/status`)).rejects.toThrow();
   }, 60_000);
+
+  it('--help lists every option and exits 0 without starting anything', async () => {
+    const shown = spawn(TSX, ['sandbox/cli.ts', '--help'], { cwd: ROOT });
+    child = shown;
+    let stdout = '';
+    shown.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    const { code } = await exitOf(shown);
+    expect(code).toBe(0);
+    for (const option of [
+      '--port',
+      '--site-port',
+      '--exchange-name',
+      '--seed',
+      '--no-bots',
+      '--taker-delay-ms',
+      '--settle-ms',
+      '--log',
+      '--help',
+    ]) {
+      expect(stdout).toContain(option);
+    }
+    expect(stdout).not.toContain('is running');
+  });
 });
