@@ -5,6 +5,7 @@ import type { PanelPlacement } from '@/components/panel/model/placement';
 import type { PanelVisibility } from '@/components/panel/model/trust';
 import type { PanelCommand } from '@/lib/protocol/commands';
 import type { PanelState } from '@/lib/protocol/views';
+import { type AimWatch, watchAim } from './aim-watch';
 import { type PanelDeps, PanelDepsContext } from './deps';
 import { createFrame } from './frame';
 import { PanelController } from './model/controller';
@@ -23,6 +24,10 @@ export interface PanelMountOptions {
   connect: (slug: string) => PortStore<PanelState>;
   /** Whether the user can really see the panel (watched by the panel itself unless given). */
   visibility?: Signal<PanelVisibility>;
+  /** The panel's host in the page (the shadow root's host), for the press checks. */
+  host?: () => Element | null;
+  /** The press checks against a moving panel (aim-watch.ts) unless given. */
+  aim?: AimWatch;
 }
 
 export interface MountedPanel {
@@ -41,8 +46,23 @@ export interface MountedPanel {
 export function mountPanel(options: PanelMountOptions): MountedPanel {
   const visibility = options.visibility ?? signal<PanelVisibility>('unknown');
   const frame = createFrame(options.placement, options.collapsed);
+  const aim =
+    options.aim ??
+    watchAim({
+      container: options.container,
+      host: options.host ?? (() => null),
+      visibility,
+      now: options.deps.now,
+    });
+  // Every change of the browser's verdict restarts the settle time.
+  const stopVisibility = effect(() => {
+    visibility.value;
+    aim.visibilityChanged();
+  });
   let store = options.connect(options.slug);
-  const session = signal(new PanelController(options.deps, options.slug, store, visibility));
+  const controllerFor = (slug: string) =>
+    new PanelController(options.deps, slug, store, visibility, aim.check);
+  const session = signal(controllerFor(options.slug));
 
   render(
     <PanelDepsContext.Provider value={options.deps}>
@@ -69,13 +89,16 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       store.close();
       session.value.dispose();
       store = options.connect(slug);
-      session.value = new PanelController(options.deps, slug, store, visibility);
+      aim.marketShown();
+      session.value = controllerFor(slug);
     },
     command(command) {
       session.value.command(command);
     },
     unmount() {
       stopMark();
+      stopVisibility();
+      aim.stop();
       render(null, options.container);
       store.close();
       session.value.dispose();

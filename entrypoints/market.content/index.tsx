@@ -6,6 +6,7 @@ import { connectPanelState } from '@/components/panel/model/store';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
+import { drawTextUnsearchable } from '@/components/panel/unsearchable-text';
 import { sendFromPanel } from '@/lib/protocol/panel-browser';
 
 /**
@@ -23,6 +24,7 @@ export default defineContentScript({
   noScriptStartedPostMessage: true,
 
   async main(ctx) {
+    drawTextUnsearchable();
     let settings = await readPageSettings();
     let panel: MountedPanel | null = null;
     let host: HTMLElement | null = null;
@@ -42,7 +44,20 @@ export default defineContentScript({
       append: 'last',
       css: `${themeCss}\n${panelCss}`,
       // Keys and clicks inside the panel are not the page's business.
-      isolateEvents: ['keydown', 'keyup', 'keypress', 'click', 'dblclick', 'input'],
+      // Neither is where the pointer goes over it and presses.
+      isolateEvents: [
+        'keydown',
+        'keyup',
+        'keypress',
+        'click',
+        'dblclick',
+        'input',
+        'pointerdown',
+        'pointerup',
+        'mousedown',
+        'mouseup',
+        'mousemove',
+      ],
       onMount(_container, _shadow, shadowHost) {
         host = shadowHost;
         shadowHost.setAttribute('data-market-companion', 'panel');
@@ -68,6 +83,7 @@ export default defineContentScript({
         collapsed: settings.panel.collapsed,
         deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
         connect: connectPanelState,
+        host: () => host,
       });
     };
 

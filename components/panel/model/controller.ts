@@ -72,6 +72,8 @@ export class PanelController {
     readonly slug: string,
     source: PanelSource,
     readonly visibility: ReadonlySignal<PanelVisibility>,
+    /** Whether the user could have aimed at the pressed button (aim-watch.ts); null: yes. */
+    private readonly aim: (event: PressEvent) => string | null = () => null,
   ) {
     this.state = source.value;
     this.connected = source.connected;
@@ -92,12 +94,17 @@ export class PanelController {
   /** Whether a real click may go ahead; a page script's synthetic one is dropped silently. */
   private admit(event: PressEvent): boolean {
     const refusal = pressRefusal(event, this.visibility.value);
-    if (!refusal) {
-      this.notice.value = null;
-      return true;
+    if (refusal) {
+      if (!refusal.silent) this.notice.value = refusal.message;
+      return false;
     }
-    if (!refusal.silent) this.notice.value = refusal.message;
-    return false;
+    const unaimed = this.aim(event);
+    if (unaimed) {
+      this.notice.value = unaimed;
+      return false;
+    }
+    this.notice.value = null;
+    return true;
   }
 
   private setBusy(key: string, on: boolean): void {

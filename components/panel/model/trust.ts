@@ -9,6 +9,12 @@ export type PanelVisibility = 'visible' | 'obscured' | 'unknown';
 /** The parts of an input event the panel trusts: only the browser sets `isTrusted`. */
 export interface PressEvent {
   isTrusted: boolean;
+  /** What the click handler sits on (the pressed button); read by the aim check. */
+  currentTarget?: EventTarget | null;
+  clientX?: number;
+  clientY?: number;
+  /** A click's count: 0 for a keyboard press of a focused button. */
+  detail?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
 import { eventually } from '../fixtures';
 
 interface DomNode {
@@ -112,11 +113,22 @@ export class PanelDriver {
       (await this.onRoot(
         (root, sel) =>
           [...root.querySelectorAll(sel)].map((el) => {
+            // The panel draws its text from `data-t` attributes (unsearchable-text.ts).
+            const read = (node: Node): string =>
+              [...node.childNodes]
+                .map((n) =>
+                  n.nodeType === 3
+                    ? ((n as Text).data ?? '')
+                    : n.nodeType === 1
+                      ? ((n as Element).getAttribute('data-t') ?? read(n))
+                      : '',
+                )
+                .join('');
             const r = el.getBoundingClientRect();
             const attributes: Record<string, string> = {};
             for (const a of [...el.attributes]) attributes[a.name] = a.value;
             return {
-              text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+              text: read(el).replace(/\s+/g, ' ').trim(),
               disabled: (el as HTMLButtonElement).disabled === true,
               rect: { x: r.x, y: r.y, width: r.width, height: r.height },
               attributes,
@@ -157,14 +169,23 @@ export class PanelDriver {
   /** The whole panel's text. */
   async text(): Promise<string> {
     return (
-      (await this.onRoot(
-        (root) => (root.querySelector('.mc-panel')?.textContent ?? '').replace(/\s+/g, ' '),
-        null,
-      )) ?? ''
+      (await this.onRoot((root) => {
+        const read = (node: Node): string =>
+          [...node.childNodes]
+            .map((n) =>
+              n.nodeType === 3
+                ? ((n as Text).data ?? '')
+                : n.nodeType === 1
+                  ? ((n as Element).getAttribute('data-t') ?? read(n))
+                  : '',
+            )
+            .join('');
+        const panel = root.querySelector('.mc-panel');
+        return (panel ? read(panel) : '').replace(/\s+/g, ' ');
+      }, null)) ?? ''
     );
   }
 
-  /** A real click (trusted mouse input) in the middle of the element. */
   /**
    * A real click at the element's centre, once it is enabled and has stopped moving: a
    * state pushed by the background (a reconnecting port, a result line) can re-lay the
@@ -181,7 +202,20 @@ export class PanelDriver {
       if (again && ready(again) && same(again.rect, el.rect)) break;
       el = again && ready(again) ? again : await this.waitFor(selector, ready);
     }
-    await this.page.mouse.click(el.rect.x + el.rect.width / 2, el.rect.y + el.rect.height / 2);
+    // As a person does: the pointer comes to rest on the button, then presses. The panel
+    // refuses a press on a button that was not under a still pointer for the settle time.
+    for (let attempt = 0; ; attempt++) {
+      const x = el.rect.x + el.rect.width / 2;
+      const y = el.rect.y + el.rect.height / 2;
+      await this.page.mouse.move(x, y);
+      await new Promise((resolve) => setTimeout(resolve, MOVE_SETTLE_MS + 100));
+      const now = await this.one(selector);
+      if (now && ready(now) && same(now.rect, el.rect)) break;
+      if (attempt >= 20) throw new Error(`${selector} kept moving under the pointer`);
+      el = now && ready(now) ? now : await this.waitFor(selector, ready);
+    }
+    await this.page.mouse.down();
+    await this.page.mouse.up();
   }
 
   /** What a page script holding the element could do: `click()` and dispatched events. */

@@ -2,6 +2,7 @@
 import { signal } from '@preact/signals';
 import { fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
@@ -38,10 +39,19 @@ afterEach(() => {
 
 let pressCount = 0;
 
+/** Presses aimed like a person's: the aim checks have their own tests (model/aim.test.ts). */
+const aimed = (check: AimCheck = () => null): AimWatch => ({
+  check,
+  marketShown: () => undefined,
+  visibilityChanged: () => undefined,
+  stop: () => undefined,
+});
+
 function show(
   state: PanelState | null,
   handlers: Handlers = {},
   visibility = signal<PanelVisibility>('unknown'),
+  aim: AimWatch = aimed(),
 ) {
   const background = fakeBackground(handlers);
   const stores = new Map<string, ReturnType<typeof fakeStore>>();
@@ -57,6 +67,7 @@ function show(
       return store;
     },
     visibility,
+    aim,
   });
   const store = stores.get(SLUG);
   if (!store) throw new Error('no store');
@@ -249,6 +260,27 @@ describe('pressing quick-trade buttons', () => {
       .callsOf('panel.quickOrder')
       .map((c) => (c.request as { pressId: string }).pressId);
     expect(new Set(ids).size).toBe(2);
+  });
+
+  it('a real click the user could not have aimed (the panel just moved) is refused in one sentence', async () => {
+    const seen: unknown[] = [];
+    const { background } = show(
+      panelState(),
+      { 'panel.quickOrder': async (r) => filled(r) },
+      signal<PanelVisibility>('visible'),
+      aimed((event) => {
+        seen.push(event.currentTarget);
+        return 'The panel moved just before this click, so it was ignored; nothing was sent.';
+      }),
+    );
+    realClick(button('BUY:YES:1'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-notice="obscured"]')?.textContent).toContain(
+        'moved just before this click',
+      ),
+    );
+    expect(seen).toEqual([button('BUY:YES:1')]);
+    expect(background.callsOf('panel.quickOrder')).toEqual([]);
   });
 
   it('a script click (untrusted) sends nothing and says nothing', async () => {
