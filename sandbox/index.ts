@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/routes';
 import { startBots } from './bots';
 import { SandboxCore } from './core/core';
 import { Rng } from './core/rng';
 import { FaultRegistry } from './faults';
 import { type FeedOptions, feedPlugin } from './feed';
-import type { Authenticator } from './http/auth';
 import { SocketOrigins } from './http/guard';
 import { registerImageRoutes } from './http/routes/images';
 import { registerMaintenanceRoutes } from './http/routes/maintenance';
@@ -15,6 +13,7 @@ import { registerOrderRoutes } from './http/routes/orders';
 import { registerPortfolioRoutes } from './http/routes/portfolio';
 import { registerProfileRoutes } from './http/routes/profiles';
 import { buildApp } from './http/server';
+import type { SandboxPlugin } from './plugin';
 import { attachRealtime, type Realtime, type SubscriptionView } from './realtime/socket';
 import { startSite } from './site';
 
@@ -43,13 +42,6 @@ export interface SandboxOptions {
   /** The trading feed's close-data lag and small-activity threshold. */
   feed?: FeedOptions;
 }
-
-/** What an extra route module gets: the Fastify app, the core, and request authentication. */
-export interface PluginContext {
-  core: SandboxCore;
-  authenticator: Authenticator;
-}
-export type SandboxPlugin = (app: FastifyInstance, ctx: PluginContext) => void | Promise<void>;
 
 export interface RunningSandbox {
   apiUrl: string;
@@ -140,3 +132,5 @@ export function createSandbox(options: SandboxOptions = {}) {
 export function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return createSandbox(options).listen();
 }
+
+export type { PluginContext, SandboxPlugin } from './plugin';

@@ -4,7 +4,7 @@ import type { TradingMode } from '../../lib/core/api/primitives';
 import type { SandboxFeedState } from '../../lib/core/api/sandbox';
 import { OrderBook } from '../engine/book';
 import { HeldOrders } from '../engine/delay';
-import { executionTotals, type Totals, takerFee, ZERO_TOTALS } from '../engine/fees';
+import { executionTotals, takerFee, ZERO_TOTALS } from '../engine/fees';
 import { SettlementQueue, type SettlementResult } from '../engine/settlement';
 import type { BookOrder, Fill, MatchOutcome, Outcome, TakerOrder } from '../engine/types';
 import { AccountRegistry, HOLDER_LABELS, type SandboxProfile, SEED_MAKER_LABELS } from './accounts';
@@ -25,6 +25,7 @@ import { type PlaceOrderRequest, placeOrder } from './placement';
 import { positionsEventFor } from './portfolio';
 import type { ApiResult } from './results';
 import { Rng } from './rng';
+import type { ExecutionReport } from './surface';
 import { makerMatchView, omeEvent, orderbookView } from './views';
 
 export interface SandboxCoreOptions {
@@ -36,15 +37,6 @@ export interface SandboxCoreOptions {
   takerDelayMs?: number;
   /** Plain CLOB markets added to the seeded ones (`extraMarketSeeds`); default none. */
   extraMarkets?: number;
-}
-
-/** What one run of the engine did to an order, for the placement response. */
-export interface ExecutionReport {
-  outcome: MatchOutcome;
-  tradeEventId: string | null;
-  totals: Totals;
-  makerMatches: ReturnType<typeof makerMatchView>[];
-  stpMakerCancels: string[];
 }
 
 const SEED_COLLATERAL = 10_000_000_000n; // 10,000 USDC

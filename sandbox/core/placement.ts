@@ -12,7 +12,6 @@ import {
 import { priceToMillis } from '../../lib/core/orders/units';
 import { totalsToWire } from '../engine/fees';
 import type { SandboxProfile, Scope } from './accounts';
-import type { SandboxCore } from './core';
 import { newId } from './ids';
 import type { SandboxMarket } from './markets';
 import type { OrderRecord } from './orders';
@@ -24,6 +23,7 @@ import {
   validationFailure,
   zodIssues,
 } from './results';
+import type { PlacementCore } from './surface';
 import { placedOrderView } from './views';
 
 export interface PlaceOrderRequest {
@@ -62,7 +62,7 @@ function structOf(order: ParsedPlaceOrderBody['order']): OrderStruct {
  * signature, owner, fee, balances, then the engine (or the taker-delay hold). The HTTP
  * route and the bots both come through here.
  */
-export async function placeOrder(core: SandboxCore, req: PlaceOrderRequest): Promise<ApiResult> {
+export async function placeOrder(core: PlacementCore, req: PlaceOrderRequest): Promise<ApiResult> {
   const receivedAt = req.receivedAt ?? core.clock.now();
   const caller = core.accounts.byId(req.callerProfileId);
   if (!caller) return fail(401, 'Unknown profile');
@@ -302,7 +302,7 @@ export async function placeOrder(core: SandboxCore, req: PlaceOrderRequest): Pro
 }
 
 /** Why a market takes no orders now (resolved, expired, not funded), or null. */
-export function marketStateProblem(core: SandboxCore, market: SandboxMarket, now: number) {
+export function marketStateProblem(core: PlacementCore, market: SandboxMarket, now: number) {
   if (market.status === 'RESOLVED') return `Market ${market.slug} is resolved: it takes no orders`;
   if (market.status !== 'FUNDED') return `Market ${market.slug} is not open for trading`;
   if (Date.parse(market.deadline) <= now) {
@@ -313,7 +313,7 @@ export function marketStateProblem(core: SandboxCore, market: SandboxMarket, now
 }
 
 function allowanceProblem(
-  core: SandboxCore,
+  core: PlacementCore,
   owner: SandboxProfile,
   market: SandboxMarket,
   side: 'BUY' | 'SELL',

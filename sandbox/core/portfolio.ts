@@ -14,9 +14,9 @@ import type {
   Trades,
 } from '../../lib/core/api/portfolio';
 import type { Outcome } from '../engine/types';
-import type { SandboxCore } from './core';
 import { applyLeg, averagePriceRaw, type SidePosition } from './ledger';
 import { imagePath, type SandboxMarket } from './markets';
+import type { CoreRegistries } from './surface';
 import { millisToNumber, userOrderView } from './views';
 
 /** The price one outcome token is valued at: the result once resolved, else the midpoint. */
@@ -42,7 +42,7 @@ function sideView(pos: SidePosition, priceMillis: bigint | null): PositionSide {
 
 const nonNegative = (v: bigint): string => (v < 0n ? '0' : v.toString());
 
-function clobMarketView(core: SandboxCore, m: SandboxMarket): ClobPositionMarket {
+function clobMarketView(core: CoreRegistries, m: SandboxMarket): ClobPositionMarket {
   return {
     slug: m.slug,
     address: m.address,
@@ -68,7 +68,7 @@ function clobMarketView(core: SandboxCore, m: SandboxMarket): ClobPositionMarket
   };
 }
 
-function sidesOf(core: SandboxCore, profileId: number, m: SandboxMarket) {
+function sidesOf(core: CoreRegistries, profileId: number, m: SandboxMarket) {
   const pos = core.ledger.position(profileId, m.slug);
   return {
     yes: sideView(pos.YES, outcomePriceMillis(m, 'YES')),
@@ -76,14 +76,14 @@ function sidesOf(core: SandboxCore, profileId: number, m: SandboxMarket) {
   };
 }
 
-function tokensBalanceOf(core: SandboxCore, profileId: number, m: SandboxMarket) {
+function tokensBalanceOf(core: CoreRegistries, profileId: number, m: SandboxMarket) {
   return {
     yes: nonNegative(m.tokens ? core.ledger.balance(profileId, m.tokens.yes) : 0n),
     no: nonNegative(m.tokens ? core.ledger.balance(profileId, m.tokens.no) : 0n),
   };
 }
 
-function clobPosition(core: SandboxCore, profileId: number, m: SandboxMarket): ClobPosition {
+function clobPosition(core: CoreRegistries, profileId: number, m: SandboxMarket): ClobPosition {
   const orders = core.orders.openOf(profileId, m.slug);
   const lastYes = m.lastTradeYesMillis;
   return {
@@ -105,7 +105,7 @@ function clobPosition(core: SandboxCore, profileId: number, m: SandboxMarket): C
 
 /** The `positions` socket payload of one market for one profile. */
 export function positionsEventFor(
-  core: SandboxCore,
+  core: CoreRegistries,
   profileId: number,
   m: SandboxMarket,
 ): PositionsEvent | null {
@@ -145,7 +145,7 @@ function rewardsOf(profileId: number, now: number): Rewards {
 }
 
 /** The seeded AMM position (alice holds YES in the AMM market). */
-function ammPositions(core: SandboxCore, profileId: number): AmmPosition[] {
+function ammPositions(core: CoreRegistries, profileId: number): AmmPosition[] {
   const alice = core.accounts.byLabel('alice');
   const market = core.markets.list().find((m) => m.tradeType === 'amm');
   if (profileId !== alice.profileId || !market) return [];
@@ -166,7 +166,7 @@ function ammPositions(core: SandboxCore, profileId: number): AmmPosition[] {
   ];
 }
 
-export function positionsOf(core: SandboxCore, profileId: number): PositionsInput {
+export function positionsOf(core: CoreRegistries, profileId: number): PositionsInput {
   const slugs = new Set([
     ...core.ledger.marketsOf(profileId),
     ...core.orders.openOf(profileId).map((o) => o.marketSlug),
@@ -210,7 +210,7 @@ const paged = <T>(items: T[], limit: number, page: number): T[] =>
   items.slice((page - 1) * limit, page * limit);
 
 export function tradesOf(
-  core: SandboxCore,
+  core: CoreRegistries,
   profileId: number,
   limit: number,
   page: number,
@@ -251,7 +251,7 @@ const TIMEFRAME_MS: Record<PnlTimeframe, number | null> = {
 
 /** Cumulative realised P&L at each sale, and the current total (realised + unrealised). */
 export function pnlChartOf(
-  core: SandboxCore,
+  core: CoreRegistries,
   profileId: number,
   timeframe: PnlTimeframe,
 ): PnlChart {
@@ -285,7 +285,7 @@ export function pnlChartOf(
 }
 
 export function historyOf(
-  core: SandboxCore,
+  core: CoreRegistries,
   profileId: number,
   limit: number,
   page: number,

@@ -1,5 +1,5 @@
 import { registerFeedAdminRoutes } from '../admin/feed-routes';
-import type { SandboxPlugin } from '../index';
+import type { SandboxPlugin } from '../plugin';
 import { registerFeedRoutes } from './routes';
 import { type FeedOptions, FeedService } from './service';
 
