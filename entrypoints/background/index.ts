@@ -5,7 +5,9 @@ import { createHandlers } from '@/lib/background/handlers';
 import { acceptPort } from '@/lib/background/ports';
 import { syncSiteScripts } from '@/lib/background/site-scripts';
 import { createRouter } from '@/lib/protocol/router';
-import { createSettingsSource } from '@/lib/storage/settings-item';
+import { adoptLegacyLocal } from '@/lib/storage/legacy';
+import { mirrorPageSettings } from '@/lib/storage/page-settings';
+import { createSettingsSource, protectedStore } from '@/lib/storage/settings-item';
 import { browserPlatform } from './platform';
 
 /**
@@ -15,7 +17,10 @@ import { browserPlatform } from './platform';
 export default defineBackground(() => {
   const platform = browserPlatform();
   const ready = (async () => {
+    await adoptLegacyLocal(browser.storage.local, protectedStore());
     const settings = await createSettingsSource();
+    await mirrorPageSettings(settings.get());
+    settings.watch((next) => void mirrorPageSettings(next));
     const app = new BackgroundApp({ platform, settings });
     await app.start();
     await syncSiteScripts(settings.get().extraSiteOrigins);

@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { HeldEvents } from '@/lib/background/held-events';
 import type { Platform } from '@/lib/background/platform';
+import type { StorageArea } from '@/lib/storage/area';
+import { protectedStore } from '@/lib/storage/settings-item';
 import { idleStateLocks } from '@/lib/vault/auto-lock';
-import type { StorageArea } from '@/lib/vault/vault';
 
 function area(store: typeof browser.storage.local): StorageArea {
   return {
@@ -30,7 +31,8 @@ export function browserPlatform(): Platform {
   return {
     extensionId: browser.runtime.id,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
-    local: area(browser.storage.local),
+    // Never storage.local: content scripts can write it (lib/storage/keys.ts).
+    local: protectedStore(),
     session: area(browser.storage.session),
     alarms: {
       create: async (name, when) => {

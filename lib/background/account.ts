@@ -18,8 +18,6 @@ export const AccountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
-export const ACCOUNT_KEY = 'account.info';
-
 export function vaultView(
   status: VaultStatus,
   account: AccountInfo | null,

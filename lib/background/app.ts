@@ -21,10 +21,11 @@ import type {
   TradingModeView,
   VaultView,
 } from '../protocol/views';
+import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY, SEEN_NOTIFICATIONS_KEY } from '../storage/keys';
 import type { SettingsSource } from '../storage/settings-source';
 import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
-import { ACCOUNT_KEY, AccountInfo, vaultView } from './account';
+import { AccountInfo, vaultView } from './account';
 import { BookTracker } from './books';
 import {
   type KnownOrder,
@@ -57,8 +58,6 @@ export interface PortLike {
   onDisconnect: { addListener(listener: () => void): void };
 }
 
-const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
-const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
 const MARKET_TTL_MS = 60_000;
 const MAINTENANCE_EVERY_MS = 60_000;
 const STALLED_INTENT_CHECK_MS = 15_000;

@@ -1,5 +1,5 @@
+import type { StorageArea } from '../storage/area';
 import type { AlarmScheduler } from '../vault/auto-lock';
-import type { StorageArea } from '../vault/vault';
 
 /**
  * The browser as the background needs it. The entrypoint adapts `browser.*` to this;

@@ -132,7 +132,9 @@ export class OrderDesk {
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
   async init(): Promise<void> {
-    for (const record of await this.deps.store.loadAll()) this.index(record);
+    const records = await this.deps.store.loadAll();
+    for (const record of records) this.index(record);
+    this.guards.restore(records.filter((r) => r.sends > 0).map((r) => r.view.createdAt));
     for (const record of this.records.values()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.

@@ -46,6 +46,19 @@ export class OrderGuards {
     return { ok: true };
   }
 
+  /**
+   * After a worker restart, the orders that went out before it (from the journal) count
+   * again: the per-minute cap is not reset by stopping the worker.
+   */
+  restore(sentAt: readonly number[]): void {
+    const cutoff = this.now() - 60_000;
+    this.recent.splice(
+      0,
+      this.recent.length,
+      ...sentAt.filter((t) => t > cutoff).sort((a, b) => a - b),
+    );
+  }
+
   /** Counts an order against the per-minute cap once it is really going out. */
   record(): void {
     this.recent.push(this.now());

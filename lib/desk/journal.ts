@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IntentView, isFinal } from '../protocol/intent';
-import type { StorageArea } from '../vault/vault';
+import type { StorageArea } from '../storage/area';
 
 /**
  * The amounts of an order as JSON-safe strings, enough to sign it again. A plain union:

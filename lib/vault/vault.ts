@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { passphraseProblem } from '../protocol/passphrase';
 import { VaultSecrets } from '../protocol/secrets';
+import type { StorageArea } from '../storage/area';
 import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
 
 /** The subset of `browser.storage.*` the vault needs; tests pass an in-memory one. */
-export interface StorageArea {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<void>;
-  remove(key: string): Promise<void>;
-}
 
 export const VAULT_KEYS = {
   /** storage.local: the encrypted envelope. */

@@ -1,11 +1,9 @@
 import { storage } from '@wxt-dev/storage';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { isDefaultPlacement, isRecord } from '../../../lib/core/settings/migrations';
-import type { Settings } from '../../../lib/core/settings/schema';
-import { SETTINGS_STORAGE_KEY } from '../../../lib/core/settings/version';
+import { PAGE_SETTINGS_KEY, type PageSettings } from '../../../lib/protocol/page-settings';
 
-/** The few settings a web page's tab needs: where market pages are, the panel's place, the theme. */
-export type PageSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins' | 'panel' | 'theme'>;
+export type { PageSettings };
 
 const strings = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : null;
@@ -13,9 +11,10 @@ const num = (v: unknown, fallback: number): number =>
   typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
 /**
- * Reads them with plain checks instead of the settings schema: the content script runs in
- * every market page and must start fast, and nothing here is trusted anyway — the
- * background re-checks the page's market and every order on its own settings.
+ * Reads the background's copy (lib/storage/page-settings.ts) with plain checks instead of
+ * the settings schema: the content script runs in every market page and must start fast,
+ * and nothing here is trusted anyway — the background re-checks the page's market and
+ * every order on its own, protected settings.
  */
 export function pageSettingsFrom(raw: unknown): PageSettings {
   const d = DEFAULT_SETTINGS;
@@ -55,9 +54,9 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
 }
 
 export async function readPageSettings(): Promise<PageSettings> {
-  return pageSettingsFrom(await storage.getItem(SETTINGS_STORAGE_KEY));
+  return pageSettingsFrom(await storage.getItem(PAGE_SETTINGS_KEY));
 }
 
 export function watchPageSettings(listener: (next: PageSettings) => void): () => void {
-  return storage.watch(SETTINGS_STORAGE_KEY, (value) => listener(pageSettingsFrom(value)));
+  return storage.watch(PAGE_SETTINGS_KEY, (value) => listener(pageSettingsFrom(value)));
 }

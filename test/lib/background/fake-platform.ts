@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Platform } from '../../../lib/background/platform';
+import type { StorageArea } from '../../../lib/storage/area';
 import type { AlarmScheduler } from '../../../lib/vault/auto-lock';
-import type { StorageArea } from '../../../lib/vault/vault';
 
 type BrowserArea = typeof fakeBrowser.storage.local;
 

@@ -429,6 +429,19 @@ describe('OrderDesk: guards', () => {
     expect((await desk.place(spec(fokBuy()))).state).toBe('filled');
   });
 
+  it('keeps counting the orders of the last minute across a worker restart', async () => {
+    const r = rig();
+    r.state.limits = { ...r.state.limits, maxOrdersPerMinute: 2 };
+    await r.desk.place(spec(fokBuy()));
+    r.clock.now += 10_000;
+    await r.desk.place(spec(fokBuy()));
+    const restarted = await r.restart();
+    const error = await refusalOf(restarted.place(spec(fokBuy())));
+    expect(error.message).toMatch(/placed 2 orders in the last minute/);
+    r.clock.now += 50_001;
+    expect((await restarted.place(spec(fokBuy()))).state).toBe('filled');
+  });
+
   it('refuses while locked, before journaling anything', async () => {
     const { desk, state, exchange } = rig();
     state.locked = true;

@@ -10,7 +10,7 @@ import {
 import { type ClientErrorInfo, ExchangeError } from '../../../lib/core/client/errors';
 import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { OrderContext, OrderMarket } from '../../../lib/core/orders/build';
-import type { StorageArea } from '../../../lib/vault/vault';
+import type { StorageArea } from '../../../lib/storage/area';
 import * as ex from '../core/api/examples';
 
 export const SLUG = 'will-it-rain-in-lisbon-tomorrow';

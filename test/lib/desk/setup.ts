@@ -8,7 +8,7 @@ import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk
 import type { GuardLimits } from '../../../lib/desk/guards';
 import { SessionJournal } from '../../../lib/desk/journal';
 import type { IntentView } from '../../../lib/protocol/intent';
-import type { StorageArea } from '../../../lib/vault/vault';
+import type { StorageArea } from '../../../lib/storage/area';
 import { storageArea } from '../background/fake-platform';
 import { FakeExchange, orderContext, SLUG } from './fake-exchange';
 

@@ -1,8 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import type { Settings } from '../../../lib/core/settings/schema';
 import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
+import {
+  type KeyValueDriver,
+  memoryDriver,
+  type ProtectedArea,
+  protectedArea,
+} from '../../../lib/storage/protected-area';
 import {
   createSettingsSource,
   defineSettingsItem,
@@ -10,14 +15,39 @@ import {
   writeSettings,
 } from '../../../lib/storage/settings-item';
 
-/** What `storage.local` holds: the value under `settings`, WXT's metadata under `settings$`. */
-const stored = async () => fakeBrowser.storage.local.get(['settings', 'settings$']);
+/** BroadcastChannels of one origin: a message reaches every other channel of the hub. */
+function channelHub() {
+  const members = new Set<{ deliver(data: unknown): void }>();
+  return () => {
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const self = {
+      deliver: (data: unknown) => {
+        for (const l of listeners) l({ data } as MessageEvent);
+      },
+    };
+    members.add(self);
+    return {
+      postMessage: (data: unknown) => {
+        for (const m of members) if (m !== self) queueMicrotask(() => m.deliver(data));
+      },
+      addEventListener: (_: string, l: (event: MessageEvent) => void) => listeners.add(l),
+      removeEventListener: (_: string, l: (event: MessageEvent) => void) => listeners.delete(l),
+    } as unknown as BroadcastChannel;
+  };
+}
+
+let driver: KeyValueDriver;
+let channel: () => BroadcastChannel;
+let area: ProtectedArea;
+
+/** What the protected store holds under `settings`: `{ version, value }`. */
+const stored = async () => (await driver.get('settings')) as { version: number; value: unknown };
 
 /** Stores a raw value as an earlier version of the extension left it, then defines the item. */
 async function itemOver(value: unknown, meta?: { v: number }) {
-  await fakeBrowser.storage.local.set({ settings: value, ...(meta ? { settings$: meta } : {}) });
-  const item = defineSettingsItem();
-  await item.getValue(); // waits for the migrations to finish
+  await driver.set('settings', meta ? { version: meta.v, value } : value);
+  const item = defineSettingsItem(area);
+  await item.getValue(); // runs the migrations
   return item;
 }
 
@@ -33,17 +63,19 @@ function v1Settings(panel: Partial<Settings['panel']>): unknown {
 }
 
 beforeEach(() => {
-  fakeBrowser.reset();
+  driver = memoryDriver();
+  channel = channelHub();
+  area = protectedArea(driver, channel());
 });
 
 describe('the settings item', () => {
   it('reads the defaults when nothing is stored, and stores the current version with the first write', async () => {
-    const item = defineSettingsItem();
+    const item = defineSettingsItem(area);
     expect(await readSettings(item)).toEqual(DEFAULT_SETTINGS);
     await writeSettings({ ...DEFAULT_SETTINGS, theme: 'light' }, item);
     const raw = await stored();
-    expect(raw.settings).toMatchObject({ theme: 'light' });
-    expect(raw.settings$).toEqual({ v: SETTINGS_VERSION });
+    expect(raw.value).toMatchObject({ theme: 'light' });
+    expect(raw.version).toBe(SETTINGS_VERSION);
   });
 
   it('migrates a value stored without a version (version 1) and keeps every setting in it', async () => {
@@ -60,8 +92,8 @@ describe('the settings item', () => {
     expect(settings.caps.maxOrdersPerMinute).toBe(7);
     // Written back in the new shape, with the new version.
     const raw = await stored();
-    expect(raw.settings$).toEqual({ v: SETTINGS_VERSION });
-    expect((raw.settings as Settings).panel.placed).toBe(true);
+    expect(raw.version).toBe(SETTINGS_VERSION);
+    expect((raw.value as Settings).panel.placed).toBe(true);
   });
 
   it('migrates a value stored at version 1 whose panel never moved: free to avoid the page forms', async () => {
@@ -120,24 +152,28 @@ describe('createSettingsSource', () => {
 
     await source.update((s) => ({ ...s, autoLockMinutes: 9 }));
     expect(source.get().autoLockMinutes).toBe(9);
-    expect((await stored()).settings).toMatchObject({ autoLockMinutes: 9 });
+    expect((await stored()).value).toMatchObject({ autoLockMinutes: 9 });
 
     const heard: Settings[] = [];
     source.watch((next) => heard.push(next));
-    // The options page writes through its own item; a broken value arrives repaired.
-    await fakeBrowser.storage.local.set({
-      settings: { ...source.get(), theme: 'light', autoLockMinutes: 'soon' },
-    });
+    // The options page writes through its own item (its own context, the same store); a
+    // broken value arrives repaired.
+    const optionsPage = defineSettingsItem(protectedArea(driver, channel()));
+    await optionsPage.setValue({
+      ...source.get(),
+      theme: 'light',
+      autoLockMinutes: 'soon',
+    } as unknown as Settings);
     await expect.poll(() => heard.length).toBeGreaterThan(0);
     expect(heard.at(-1)).toMatchObject({ theme: 'light', autoLockMinutes: 30 });
     expect(source.get().theme).toBe('light');
   });
 
   it('keeps a value an update made invalid from reaching storage', async () => {
-    const source = await createSettingsSource(defineSettingsItem());
+    const source = await createSettingsSource(defineSettingsItem(area));
     await source.update((s) => ({ ...s, caps: { ...s.caps, maxOrdersPerMinute: 0 } }));
     expect(source.get().caps.maxOrdersPerMinute).toBe(DEFAULT_SETTINGS.caps.maxOrdersPerMinute);
-    expect((await stored()).settings).toMatchObject({
+    expect((await stored()).value).toMatchObject({
       caps: { maxOrdersPerMinute: DEFAULT_SETTINGS.caps.maxOrdersPerMinute },
     });
   });

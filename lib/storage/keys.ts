@@ -1,0 +1,36 @@
+/*
+ * Every stored item's key, and where it lives.
+ *
+ * The protected store (protected-area.ts: the extension origin's IndexedDB, which content
+ * scripts cannot open) holds whatever decides what the background does or could help an
+ * attacker: the settings, the account, the encrypted vault, and the background's caches.
+ *
+ * `storage.session` (trusted contexts only) holds what must survive a worker restart but
+ * not a browser restart: the unlocked vault, the order journal, the orders-per-minute window.
+ *
+ * `storage.local` holds one item, the page panel's copy of the few settings a market page
+ * needs before it can ask the background anything (where market pages are, the panel's
+ * place, the theme). A page's script that rewrites it can only move, hide or restyle the
+ * panel on its own tabs: every order and every page's market is checked again by the
+ * background against the protected settings.
+ */
+
+/** Protected store: the settings, `{ version, value }`. */
+export const SETTINGS_KEY = 'settings';
+/** Protected store: who the vault belongs to (no secret). */
+export const ACCOUNT_KEY = 'account.info';
+/** Protected store: notifications already shown (so a restart does not repeat them). */
+export const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
+/** Protected store: the last positions read, shown until the exchange answers. */
+export const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
+// storage.local: the page panel's copy of its settings (see above) is PAGE_SETTINGS_KEY in
+// lib/protocol/page-settings.ts, the contract between the background and the panel.
+
+/** storage.local keys of earlier builds, moved into the protected store once. */
+export const LEGACY_LOCAL_KEYS = [
+  SETTINGS_KEY,
+  'vault.envelope',
+  ACCOUNT_KEY,
+  SEEN_NOTIFICATIONS_KEY,
+  PORTFOLIO_CACHE_KEY,
+] as const;

@@ -1,0 +1,19 @@
+import { storage } from '@wxt-dev/storage';
+import type { Settings } from '../core/settings/schema';
+import { PAGE_SETTINGS_KEY, type PageSettings } from '../protocol/page-settings';
+
+/**
+ * The background's copy, in `storage.local`, of what the page panel reads before it can
+ * ask anything (which URL is a market page, where to draw itself). Only that: no cap, no
+ * threshold, no preset. A page's script that rewrites it moves or hides the panel on its
+ * own tabs; the background checks every order against the protected settings.
+ */
+export async function mirrorPageSettings(settings: Settings): Promise<void> {
+  const copy: PageSettings = {
+    exchange: settings.exchange,
+    extraSiteOrigins: settings.extraSiteOrigins,
+    panel: settings.panel,
+    theme: settings.theme,
+  };
+  await storage.setItem(PAGE_SETTINGS_KEY, copy);
+}
