@@ -20,7 +20,9 @@ const unavailable = (message: string) => new ExchangeError({ kind: 'unavailable'
 function vaultFailure(error: unknown): never {
   if (error instanceof VaultError) {
     throw new ExchangeError(
-      error.code === 'wrong-passphrase' || error.code === 'weak-passphrase'
+      error.code === 'wrong-passphrase' ||
+        error.code === 'weak-passphrase' ||
+        error.code === 'throttled'
         ? {
             kind: 'validation',
             source: 'client',

@@ -24,6 +24,7 @@ export class VaultError extends Error {
       | 'empty'
       | 'exists'
       | 'weak-passphrase'
+      | 'throttled'
       | 'corrupt',
     message: string,
   ) {
@@ -33,11 +34,30 @@ export class VaultError extends Error {
 
 const UnlockedRecord = z.object({ secrets: VaultSecrets, unlockedAt: z.number() });
 
+/** Wrong passphrases so far, and when the last one was tried (storage.session). */
+const Attempts = z.object({ failures: z.number().int().min(0), lastAt: z.number() });
+type Attempts = z.infer<typeof Attempts>;
+const ATTEMPTS_KEY = 'vault.attempts';
+/** Tries before any wait: enough for typos, too few for guessing. */
+export const FREE_ATTEMPTS = 5;
+export const MAX_ATTEMPT_WAIT_MS = 5 * 60_000;
+
+/** When the next try is allowed: after the free ones, 1 s, 2 s, 4 s… up to 5 minutes. */
+export function nextAttemptAt(attempts: Attempts): number {
+  if (attempts.failures < FREE_ATTEMPTS) return 0;
+  const wait = Math.min(1_000 * 2 ** (attempts.failures - FREE_ATTEMPTS), MAX_ATTEMPT_WAIT_MS);
+  return attempts.lastAt + wait;
+}
+
+/** More iterations than this extension ever writes: an envelope asking for them was not ours. */
+export const MAX_PBKDF2_ITERATIONS = 10 * PBKDF2_ITERATIONS;
+
 export interface VaultOptions {
   local: StorageArea;
   session: StorageArea;
   /** PBKDF2 iterations for new writes; never below the default outside tests. */
   iterations?: number;
+  now?: () => number;
 }
 
 /**
@@ -50,8 +70,47 @@ export class Vault {
   private readonly listeners = new Set<(status: VaultStatus) => void>();
   private readonly iterations: number;
 
+  private readonly now: () => number;
+
   constructor(private readonly options: VaultOptions) {
     this.iterations = options.iterations ?? PBKDF2_ITERATIONS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Opens the envelope with a passphrase, counting wrong ones: after a few, each further
+   * try waits longer (the count survives a worker restart), so a passphrase cannot be
+   * guessed through the extension at speed.
+   */
+  private async openCounted(passphrase: string, wrong: string): Promise<string> {
+    const attempts = Attempts.safeParse(await this.options.session.get(ATTEMPTS_KEY));
+    const counted = attempts.success ? attempts.data : { failures: 0, lastAt: 0 };
+    const at = nextAttemptAt(counted);
+    if (this.now() < at) {
+      const seconds = Math.ceil((at - this.now()) / 1_000);
+      throw new VaultError(
+        'throttled',
+        `Too many wrong passphrases: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
+    }
+    const envelope = await this.readEnvelope();
+    try {
+      const plaintext = await open(envelope, passphrase);
+      if (counted.failures > 0) await this.options.session.remove(ATTEMPTS_KEY);
+      return plaintext;
+    } catch (error) {
+      if (!(error instanceof WrongPassphraseError)) throw error;
+      await this.options.session.set(ATTEMPTS_KEY, {
+        failures: counted.failures + 1,
+        lastAt: this.now(),
+      });
+      throw new VaultError('wrong-passphrase', wrong);
+    }
+  }
+
+  /** Whether `passphrase` opens the vault (asked again before a withdrawal); counted like an unlock. */
+  async verify(passphrase: string): Promise<void> {
+    await this.openCounted(passphrase, 'That passphrase does not open the vault.');
   }
 
   /** Reads what storage holds: after a worker restart this restores an unlocked session. */
@@ -107,15 +166,8 @@ export class Vault {
   }
 
   async unlock(passphrase: string): Promise<void> {
+    const plaintext = await this.openCounted(passphrase, new WrongPassphraseError().message);
     const envelope = await this.readEnvelope();
-    let plaintext: string;
-    try {
-      plaintext = await open(envelope, passphrase);
-    } catch (error) {
-      if (error instanceof WrongPassphraseError)
-        throw new VaultError('wrong-passphrase', error.message);
-      throw error;
-    }
     const secrets = VaultSecrets.safeParse(JSON.parse(plaintext));
     if (!secrets.success)
       throw new VaultError('corrupt', 'The vault opened but its contents are not readable.');
@@ -134,13 +186,7 @@ export class Vault {
   async changePassphrase(current: string, next: string): Promise<void> {
     const problem = passphraseProblem(next);
     if (problem) throw new VaultError('weak-passphrase', problem);
-    const envelope = await this.readEnvelope();
-    let plaintext: string;
-    try {
-      plaintext = await open(envelope, current);
-    } catch {
-      throw new VaultError('wrong-passphrase', 'The current passphrase is not right.');
-    }
+    const plaintext = await this.openCounted(current, 'The current passphrase is not right.');
     const secrets = VaultSecrets.parse(JSON.parse(plaintext));
     await this.write(secrets, next);
     await this.remember(secrets);
@@ -166,6 +212,13 @@ export class Vault {
     if (!envelope.success) {
       this.hasEnvelope = false;
       throw new VaultError('empty', 'No account is set up yet.');
+    }
+    // Tampered parameters could hang the worker on a key derivation of hours.
+    if (envelope.data.kdf.iterations > MAX_PBKDF2_ITERATIONS) {
+      throw new VaultError(
+        'corrupt',
+        `The stored vault asks for ${envelope.data.kdf.iterations.toLocaleString('en-US')} key-derivation rounds, more than this extension ever writes (${MAX_PBKDF2_ITERATIONS.toLocaleString('en-US')}): it was not written by this extension. Forget it in the options page and set up again.`,
+      );
     }
     return envelope.data;
   }

@@ -3,7 +3,16 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { base64ToBytes, bytesToBase64 } from '../../../lib/core/client/base64';
 import type { VaultSecrets } from '../../../lib/protocol/secrets';
 import { open, PBKDF2_ITERATIONS, VaultEnvelope } from '../../../lib/vault/envelope';
-import { VAULT_KEYS, Vault, VaultError, type VaultStatus } from '../../../lib/vault/vault';
+import {
+  FREE_ATTEMPTS,
+  MAX_ATTEMPT_WAIT_MS,
+  MAX_PBKDF2_ITERATIONS,
+  nextAttemptAt,
+  VAULT_KEYS,
+  Vault,
+  VaultError,
+  type VaultStatus,
+} from '../../../lib/vault/vault';
 import { dumpArea, storageArea } from '../background/fake-platform';
 
 /** Low count for tests that are not about the KDF cost (the real one takes ~0.5 s per derivation). */
@@ -92,7 +101,10 @@ describe('Vault', () => {
     expect(vault.status).toBe('locked');
     expect(() => vault.secrets()).toThrow(VaultError);
     expect(await dumpArea(fakeBrowser.storage.local)).toBe(localBefore);
-    expect(await dumpArea(fakeBrowser.storage.session)).toBe('{}');
+    // Nothing unlocked; only the count of wrong passphrases (for the throttle).
+    expect(JSON.parse(await dumpArea(fakeBrowser.storage.session))).toEqual({
+      'vault.attempts': { failures: 1, lastAt: expect.any(Number) },
+    });
   });
 
   it('never writes a secret, the key or the passphrase in clear to storage.local', async () => {
@@ -326,5 +338,87 @@ describe('Vault', () => {
     await vault.lock();
     await vault.unlock(PASS);
     expect(vault.secrets()).toEqual(delegated);
+  });
+});
+
+describe('Vault: guessing the passphrase through the extension', () => {
+  const vaultAt = (clock: { now: number }) =>
+    new Vault({
+      local: storageArea(fakeBrowser.storage.local),
+      session: storageArea(fakeBrowser.storage.session),
+      iterations: FAST,
+      now: () => clock.now,
+    });
+
+  beforeEach(() => fakeBrowser.reset());
+
+  it('waits longer after each wrong passphrase past a few, across a worker restart', async () => {
+    const clock = { now: 1_000_000 };
+    const vault = vaultAt(clock);
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    for (let i = 0; i < FREE_ATTEMPTS; i++) {
+      await expect(vault.unlock('wrong passphrase!')).rejects.toMatchObject({
+        code: 'wrong-passphrase',
+      });
+    }
+    // The sixth try right away waits a second; the worker's restart changes nothing.
+    const restarted = vaultAt(clock);
+    await restarted.init();
+    await expect(restarted.unlock(PASS)).rejects.toMatchObject({
+      code: 'throttled',
+      message: 'Too many wrong passphrases: try again in 1 second.',
+    });
+    clock.now += 1_000;
+    await expect(restarted.unlock('wrong again!!')).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    await expect(restarted.unlock(PASS)).rejects.toMatchObject({
+      message: 'Too many wrong passphrases: try again in 2 seconds.',
+    });
+    expect(nextAttemptAt({ failures: FREE_ATTEMPTS + 30, lastAt: 0 })).toBe(MAX_ATTEMPT_WAIT_MS);
+    clock.now += 2_000;
+    await restarted.unlock(PASS);
+    expect(restarted.status).toBe('unlocked');
+    // A success forgives the count.
+    await restarted.lock();
+    await expect(restarted.unlock('one typo here')).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    await restarted.unlock(PASS);
+  });
+
+  it('counts the passphrase asked again (verify, change) like an unlock', async () => {
+    const clock = { now: 5_000_000 };
+    const vault = vaultAt(clock);
+    await vault.create(secrets(), PASS);
+    for (let i = 0; i < FREE_ATTEMPTS; i++) {
+      await expect(vault.verify('not it at all')).rejects.toMatchObject({
+        code: 'wrong-passphrase',
+      });
+    }
+    await expect(vault.verify(PASS)).rejects.toMatchObject({ code: 'throttled' });
+    await expect(vault.changePassphrase(PASS, 'a brand new passphrase')).rejects.toMatchObject({
+      code: 'throttled',
+    });
+  });
+
+  it('refuses an envelope that asks for absurd key-derivation work, rather than hang', async () => {
+    const vault = newVault();
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const stored = VaultEnvelope.parse(
+      (await fakeBrowser.storage.local.get(VAULT_KEYS.envelope))[VAULT_KEYS.envelope],
+    );
+    await fakeBrowser.storage.local.set({
+      [VAULT_KEYS.envelope]: {
+        ...stored,
+        kdf: { ...stored.kdf, iterations: MAX_PBKDF2_ITERATIONS + 1 },
+      },
+    });
+    await expect(vault.unlock(PASS)).rejects.toMatchObject({
+      code: 'corrupt',
+      message: expect.stringMatching(/not written by this extension/),
+    });
   });
 });
