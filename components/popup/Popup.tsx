@@ -8,6 +8,7 @@ import { buildPortfolioModel } from '@/components/popup/positions/positions';
 import type { AppSnapshot } from '@/lib/protocol/views';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
+import { imageOriginsOf } from './feed/images';
 import { Header } from './Header';
 import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
@@ -70,7 +71,13 @@ function Unlocked({
           ) : null}
         </TabPanel>
         <TabPanel idPrefix="screen" id="feed" hidden={screen !== 'feed'}>
-          {feedOpened ? <FeedScreen sitePattern={sitePattern} limit={feedLimit} /> : null}
+          {feedOpened ? (
+            <FeedScreen
+              sitePattern={sitePattern}
+              limit={feedLimit}
+              imageOrigins={imageOriginsOf([snapshot.settings.exchange.apiUrl, sitePattern])}
+            />
+          ) : null}
         </TabPanel>
       </main>
     </>

@@ -1,4 +1,5 @@
 import { timeAgo } from '@/lib/core/format/time';
+import { useExchangeImage } from './images';
 
 /** Who did it, what, and when. */
 export function CardHeader({
@@ -15,10 +16,11 @@ export function CardHeader({
   now?: number;
 }) {
   const name = who ?? 'A trader';
+  const avatar = useExchangeImage(avatarUrl);
   return (
     <header class="card-head">
-      {avatarUrl ? (
-        <img class="avatar" src={avatarUrl} alt="" width={20} height={20} loading="lazy" />
+      {avatar ? (
+        <img class="avatar" src={avatar} alt="" width={20} height={20} loading="lazy" />
       ) : (
         <span class="avatar avatar-empty" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}

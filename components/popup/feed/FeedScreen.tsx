@@ -7,6 +7,7 @@ import { timeAgo } from '@/lib/core/format/time';
 import { useServices } from '../services';
 import { FeedCard } from './FeedCard';
 import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';
+import { ImageOrigins, imageOriginsOf } from './images';
 import { LoadMore } from './LoadMore';
 
 const AUDIENCES = [
@@ -16,7 +17,16 @@ const AUDIENCES = [
 ] as const satisfies readonly { id: FeedAudience; label: string }[];
 
 /** The exchange's trading feed, by audience, paged as it scrolls. */
-export function FeedScreen({ sitePattern, limit }: { sitePattern: string; limit?: number }) {
+export function FeedScreen({
+  sitePattern,
+  limit,
+  imageOrigins = imageOriginsOf([sitePattern]),
+}: {
+  sitePattern: string;
+  limit?: number;
+  /** Where feed images may come from: the exchange's API and site (default: its site). */
+  imageOrigins?: readonly string[];
+}) {
   const { send } = useServices();
   const pager = useMemo(
     () =>
@@ -37,33 +47,35 @@ export function FeedScreen({ sitePattern, limit }: { sitePattern: string; limit?
   }, [pager]);
 
   return (
-    <div class="feed-screen">
-      <div class="feed-bar">
-        <Tabs
-          items={AUDIENCES}
-          selected={state.audience}
-          onSelect={(audience) => pager.select(audience)}
-          label="Whose trades"
-          idPrefix="feed"
-        />
-        <button
-          type="button"
-          class="ghost small"
-          onClick={() => pager.reload()}
-          disabled={state.phase === 'loading'}
-          title={state.loadedAt ? `Updated ${timeAgo(state.loadedAt)}` : undefined}
-        >
-          Refresh
-        </button>
+    <ImageOrigins.Provider value={imageOrigins}>
+      <div class="feed-screen">
+        <div class="feed-bar">
+          <Tabs
+            items={AUDIENCES}
+            selected={state.audience}
+            onSelect={(audience) => pager.select(audience)}
+            label="Whose trades"
+            idPrefix="feed"
+          />
+          <button
+            type="button"
+            class="ghost small"
+            onClick={() => pager.reload()}
+            disabled={state.phase === 'loading'}
+            title={state.loadedAt ? `Updated ${timeAgo(state.loadedAt)}` : undefined}
+          >
+            Refresh
+          </button>
+        </div>
+        {AUDIENCES.map(({ id }) => (
+          <TabPanel key={id} idPrefix="feed" id={id} hidden={id !== state.audience}>
+            {id === state.audience ? (
+              <FeedBody state={state} pager={pager} sitePattern={sitePattern} />
+            ) : null}
+          </TabPanel>
+        ))}
       </div>
-      {AUDIENCES.map(({ id }) => (
-        <TabPanel key={id} idPrefix="feed" id={id} hidden={id !== state.audience}>
-          {id === state.audience ? (
-            <FeedBody state={state} pager={pager} sitePattern={sitePattern} />
-          ) : null}
-        </TabPanel>
-      ))}
-    </div>
+    </ImageOrigins.Provider>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { SubjectRef } from '@/components/popup/feed/feed-cards';
 import { marketUrl } from '@/components/popup/links';
 import { useServices } from '../services';
+import { useExchangeImage } from './images';
 
 /** The market (or group) a card is about; clicking it opens its page on the exchange site. */
 export function SubjectLink({
@@ -12,10 +13,11 @@ export function SubjectLink({
 }) {
   const { openTab } = useServices();
   const url = marketUrl(sitePattern, subject.slug);
+  const image = useExchangeImage(subject.imageUrl);
   const body = (
     <>
-      {subject.imageUrl ? (
-        <img class="thumb" src={subject.imageUrl} alt="" width={24} height={24} loading="lazy" />
+      {image ? (
+        <img class="thumb" src={image} alt="" width={24} height={24} loading="lazy" />
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}
