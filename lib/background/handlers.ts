@@ -441,7 +441,12 @@ export function createHandlers(app: BackgroundApp): Handlers {
         allowlistOwner: sub ? 'partner' : 'self',
       };
     },
-    'withdraw.submit': async ({ amountRaw, token, destination }) => {
+    'withdraw.submit': async ({ amountRaw, token, destination, passphrase }) => {
+      try {
+        await app.vault.verify(passphrase);
+      } catch (error) {
+        vaultFailure(error);
+      }
       const session = await trade();
       const act = session.actAs();
       return session.client.withdraw({

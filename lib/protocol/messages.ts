@@ -163,6 +163,8 @@ export const MESSAGES = {
       amountRaw: z.string().regex(/^\d+$/, 'the amount must be in raw units'),
       token: Address.optional(),
       destination: Address.optional(),
+      /** Asked again: money leaves for good, so an unlocked vault alone is not enough. */
+      passphrase: z.string().min(1, 'enter your passphrase to withdraw').max(1024),
     }),
     response: WithdrawResult,
     senders: ['page'],

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ConfirmBox } from '@/components/common/ConfirmBox';
 import { ErrorLine } from '@/components/common/ErrorLine';
+import { refusalFor } from '@/components/common/field-issues';
+import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
 import type { WithdrawDraft, WithdrawPlan } from '@/components/options/withdraw/form';
 import type { WithdrawResult } from '@/lib/core/api/portfolio';
@@ -16,7 +18,14 @@ const dollars = (raw: string): string => `$${fromRaw(BigInt(raw), 2)}`;
 
 type Phase =
   | { kind: 'form'; draft: WithdrawDraft | null; error: ClientErrorInfo | null }
-  | { kind: 'confirm'; plan: WithdrawPlan; draft: WithdrawDraft; busy: boolean }
+  | {
+      kind: 'confirm';
+      plan: WithdrawPlan;
+      draft: WithdrawDraft;
+      busy: boolean;
+      /** Why the passphrase was refused (wrong, or too many tries): stays in the confirmation. */
+      passphraseError?: string;
+    }
   | { kind: 'done'; result: WithdrawResult; plan: WithdrawPlan };
 
 /**
@@ -32,6 +41,7 @@ export function WithdrawSection({ view }: { view: VaultView }) {
     if (unlocked) void targets.run();
   }, [unlocked, view.activeSubAccountId]);
 
+  const [passphrase, setPassphrase] = useState('');
   const submit = async (plan: WithdrawPlan, draft: WithdrawDraft) => {
     setPhase({ kind: 'confirm', plan, draft, busy: true });
     try {
@@ -39,10 +49,19 @@ export function WithdrawSection({ view }: { view: VaultView }) {
         amountRaw: plan.amountRaw,
         destination: plan.destination.address,
         ...(plan.token ? { token: plan.token } : {}),
+        passphrase,
       });
+      setPassphrase('');
       setPhase({ kind: 'done', result, plan });
     } catch (error) {
-      setPhase({ kind: 'form', draft, error: toErrorInfo(error) });
+      const info = toErrorInfo(error);
+      const refused = refusalFor(info, 'passphrase');
+      if (refused) {
+        setPhase({ kind: 'confirm', plan, draft, busy: false, passphraseError: refused });
+        return;
+      }
+      setPassphrase('');
+      setPhase({ kind: 'form', draft, error: info });
     }
   };
 
@@ -73,7 +92,10 @@ export function WithdrawSection({ view }: { view: VaultView }) {
             confirmLabel="Withdraw"
             busy={phase.busy}
             onConfirm={() => void submit(phase.plan, phase.draft)}
-            onCancel={() => setPhase({ kind: 'form', draft: phase.draft, error: null })}
+            onCancel={() => {
+              setPassphrase('');
+              setPhase({ kind: 'form', draft: phase.draft, error: null });
+            }}
           >
             <p>
               Withdraw <strong class="num">{dollars(phase.plan.amountRaw)}</strong> (
@@ -83,6 +105,18 @@ export function WithdrawSection({ view }: { view: VaultView }) {
               <code class="address">{phase.plan.destination.address}</code>.
             </p>
             <p class="muted">A withdrawal is an on-chain transfer: it cannot be undone.</p>
+            <TextField
+              id="withdraw-passphrase"
+              label="Your passphrase"
+              type="password"
+              value={passphrase}
+              onInput={(v) => {
+                setPassphrase(v);
+                if (phase.passphraseError) setPhase({ ...phase, passphraseError: undefined });
+              }}
+              error={phase.passphraseError}
+              hint="Asked again before any money leaves."
+            />
           </ConfirmBox>
         ) : (
           <div class="result" role="status">

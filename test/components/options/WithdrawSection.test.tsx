@@ -87,11 +87,13 @@ describe('WithdrawSection', () => {
     expect(box.textContent).toContain(COLD);
     expect(box.textContent).toContain('the collateral token');
     expect(document.activeElement?.textContent).toBe('Withdraw');
+    type('Your passphrase', 'correct horse battery staple');
     fireEvent.click(within(box).getByRole('button', { name: 'Withdraw' }));
     await settle();
     expect(world.bg.named('withdraw.submit')[0]?.request).toEqual({
       amountRaw: '12345678',
       destination: COLD,
+      passphrase: 'correct horse battery staple',
     });
     expect(screen.getByTestId('withdraw-hash').textContent).toBe(`0x${'ab'.repeat(32)}`);
   });
@@ -121,12 +123,38 @@ describe('WithdrawSection', () => {
     await show(world);
     type('Amount ($)', '5');
     review();
+    type('Your passphrase', 'correct horse battery staple');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(
       'Refused by the exchange: Insufficient balance: 5000000 raw units requested, 10 available.',
     );
     expect((screen.getByLabelText('Amount ($)') as HTMLInputElement).value).toBe('5');
+  });
+
+  it('asks for the passphrase again, and a wrong one keeps the confirmation with the reason', async () => {
+    const world = optionsWorld({
+      handlers: {
+        'withdraw.submit': () => {
+          throw new ExchangeError({
+            kind: 'validation',
+            source: 'client',
+            issues: [{ field: 'passphrase', message: 'That passphrase does not open the vault.' }],
+          });
+        },
+      },
+    });
+    await show(world);
+    type('Amount ($)', '5');
+    review();
+    type('Your passphrase', 'not the passphrase');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await settle();
+    expect(screen.getByRole('alertdialog')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('That passphrase does not open the vault.');
+    expect(world.bg.named('withdraw.submit')[0]?.request).toMatchObject({
+      passphrase: 'not the passphrase',
+    });
   });
 
   it('shows the allowlist read-only and why it cannot be managed here', async () => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COLLATERAL } from '../../../sandbox/core/ledger';
-import { useHarness } from '../fixtures';
+import { TEST_PASSPHRASE, useHarness } from '../fixtures';
 
 const h = useHarness(import.meta.url);
 
@@ -57,6 +57,15 @@ describe('withdrawals from the options page', () => {
     expect(available(profileId)).toBe(before);
 
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    // Money leaves for good: the passphrase is asked again, and a wrong one moves nothing.
+    await page.getByLabel('Your passphrase').fill('not my passphrase');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.locator('#withdraw-passphrase-error').waitFor();
+    expect(await page.locator('#withdraw-passphrase-error').textContent()).toMatch(
+      /passphrase does not open the vault/,
+    );
+    expect(available(profileId)).toBe(before);
+    await page.getByLabel('Your passphrase').fill(TEST_PASSPHRASE);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const hash = page.getByTestId('withdraw-hash');
     await hash.waitFor();
@@ -83,7 +92,7 @@ describe('withdrawals from the options page', () => {
     // The exchange applies the same rule to anything that gets past the page.
     const reply = await h().send(
       'withdraw.submit',
-      { amountRaw: '5000000', destination: STRANGER },
+      { amountRaw: '5000000', destination: STRANGER, passphrase: TEST_PASSPHRASE },
       page,
     );
     expect(reply.ok).toBe(false);
@@ -112,6 +121,7 @@ describe('withdrawals from the options page', () => {
     await page.getByLabel('Amount ($)').fill('1.5');
     await page.getByRole('radio', { name: /Allowlisted: partner-treasury/ }).check();
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByLabel('Your passphrase').fill(TEST_PASSPHRASE);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByTestId('withdraw-hash').waitFor();
     expect(before - available(sub?.id ?? 0)).toBe(1_500_000n);

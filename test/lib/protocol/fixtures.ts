@@ -134,7 +134,7 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
   'maintenance.refresh': {},
   'markets.venues': {},
   'withdraw.targets': {},
-  'withdraw.submit': { amountRaw: '1000000' },
+  'withdraw.submit': { amountRaw: '1000000', passphrase: 'correct horse battery staple' },
 };
 
 export const intentView = (over: Partial<IntentView> = {}): IntentView => ({
