@@ -1,9 +1,14 @@
 import type { Orderbook } from '../core/api/markets';
 import type { BookTop } from '../core/orders/book-top';
+import { type Depth, depthOf } from '../core/orders/depth';
 
-/** Best bid and ask per market (YES terms), from REST snapshots and `orderbookUpdate` events. */
+/**
+ * Best bid and ask per market (YES terms), from REST snapshots and `orderbookUpdate`
+ * events, and the levels behind them (kept here for pricing, never pushed to the UIs).
+ */
 export class BookTracker {
   private readonly tops = new Map<string, BookTop>();
+  private readonly books = new Map<string, Orderbook>();
 
   apply(marketSlug: string, book: Orderbook, at: number): BookTop {
     const bid = book.bids[0] ?? null;
@@ -18,7 +23,14 @@ export class BookTracker {
       updatedAt: at,
     };
     this.tops.set(marketSlug, top);
+    this.books.set(marketSlug, book);
     return top;
+  }
+
+  /** The levels of a market's book, read when an order is priced (not on every update). */
+  depth(marketSlug: string): Depth | null {
+    const book = this.books.get(marketSlug);
+    return book ? depthOf(book) : null;
   }
 
   get(marketSlug: string): BookTop | null {

@@ -208,6 +208,7 @@ export function createHandlers(app: BackgroundApp): Handlers {
         app.books.get(request.marketSlug),
         app.portfolio.held(request.marketSlug, request.outcome),
         app.settings.quickTrade.slippageMillis,
+        app.books.depth(request.marketSlug),
       );
       assertConfirmed(app, priced.notionalRaw, request.confirmed);
       const view = await app.desk.place({

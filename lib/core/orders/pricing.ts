@@ -9,6 +9,7 @@ import {
   priceToMillis,
 } from '../orders/units';
 import type { BookTop } from './book-top';
+import { type Depth, fillableWithin } from './depth';
 
 /** The terms of a one-click order that pricing reads (the protocol's parsed QuickOrderRequest). */
 export interface QuickOrderTerms {
@@ -74,6 +75,8 @@ export function priceQuickOrder(
   book: BookTop | null,
   heldContractsRaw: bigint,
   slippageMillis: number,
+  /** The live book's levels: a FOK goes out only if they fill it within the slippage. */
+  depth: Depth | null = null,
 ): PricedOrder {
   const quote = quoteFor(book, request.outcome);
   const slip = BigInt(slippageMillis);
@@ -87,6 +90,15 @@ export function priceQuickOrder(
       );
     }
     if (request.orderType === 'FOK') {
+      const worst = clampPrice(quote.askMillis + slip);
+      if (depth) {
+        const fills = fillableWithin(depth, request.outcome, 'BUY', worst);
+        if (fills < spend)
+          refuse(
+            'amountRaw',
+            `the book is too thin: at most $${fromRaw(fills, 2)} of ${request.outcome} fills at ${fromRaw(worst * 1000n)} or better (best ask + your slippage); buy less, or use FAK`,
+          );
+      }
       return {
         amounts: { orderType: 'FOK', side: 'BUY', spend },
         notionalRaw: spend,
@@ -120,6 +132,15 @@ export function priceQuickOrder(
   if (request.orderType === 'FOK') {
     if (wanted <= 0n)
       refuse('sellPercent', 'that share of your position is less than one raw unit');
+    const worst = clampPrice(quote.bidMillis - slip);
+    if (depth) {
+      const fills = fillableWithin(depth, request.outcome, 'SELL', worst);
+      if (fills < wanted)
+        refuse(
+          'sellPercent',
+          `the book is too thin: only ${fromRaw(fills)} ${request.outcome} contracts sell at ${fromRaw(worst * 1000n)} or better (best bid − your slippage); sell a smaller share, or use FAK`,
+        );
+    }
     return {
       amounts: { orderType: 'FOK', side: 'SELL', contracts: wanted },
       notionalRaw: notionalOf(wanted, quote.bidMillis),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeAmounts } from '../../../../lib/core/orders/amounts';
 import type { BookTop } from '../../../../lib/core/orders/book-top';
+import { type Depth, depthOf, fillableWithin } from '../../../../lib/core/orders/depth';
 import { OrderRuleError } from '../../../../lib/core/orders/issues';
 import { priceQuickOrder, quoteFor } from '../../../../lib/core/orders/pricing';
 import { QuickOrderRequest } from '../../../../lib/protocol/intent';
@@ -178,5 +179,64 @@ describe('priceQuickOrder: sells', () => {
     expect(refusal(() => priceQuickOrder(sell('YES', 'FAK', 25), BOOK, 40n, 20)).message).toBe(
       'that share of your position is too small to sell at this price',
     );
+  });
+});
+
+describe('a FOK quick order carries a worst price: the book must fill it within the slippage', () => {
+  // YES asks: 10 contracts at 0.63, then a thin tail at 0.99; bids 0.60 (10), 0.40 (100).
+  const thin: Depth = depthOf({
+    tokenId: '1',
+    bids: [
+      { price: 0.6, size: (10n * C).toString() },
+      { price: 0.4, size: (100n * C).toString() },
+    ],
+    asks: [
+      { price: 0.63, size: (10n * C).toString() },
+      { price: 0.99, size: (1000n * C).toString() },
+    ],
+    adjustedMidpoint: 0.615,
+    minSize: '1',
+  } as Parameters<typeof depthOf>[0]);
+  const top = book(0.6, 0.63);
+
+  it('refuses a $50 FOK buy that only 0.99 could fill, saying what fills within the slippage', () => {
+    const issue = refusal(() =>
+      priceQuickOrder(buy('YES', 'FOK', (50n * C).toString()), top, 0n, 20, thin),
+    );
+    expect(issue.field).toBe('amountRaw');
+    expect(issue.message).toBe(
+      'the book is too thin: at most $6.30 of YES fills at 0.65 or better (best ask + your slippage); buy less, or use FAK',
+    );
+  });
+
+  it('places a FOK buy the best levels fill', () => {
+    const priced = priceQuickOrder(buy('YES', 'FOK', (5n * C).toString()), top, 0n, 20, thin);
+    expect(priced.amounts).toEqual({ orderType: 'FOK', side: 'BUY', spend: 5n * C });
+  });
+
+  it('reads NO from the YES bids (1 − price), and checks sells against the bids', () => {
+    // NO asks are 1 − YES bids: 0.40 (10 contracts = $4), then 0.60.
+    expect(() =>
+      priceQuickOrder(buy('NO', 'FOK', (4n * C).toString()), top, 0n, 20, thin),
+    ).not.toThrow();
+    expect(
+      refusal(() => priceQuickOrder(buy('NO', 'FOK', (5n * C).toString()), top, 0n, 20, thin))
+        .message,
+    ).toMatch(/at most \$4\.00 of NO fills at 0\.42 or better/);
+    // Selling 100 % of 50 YES: only 10 sell at 0.58 or better.
+    expect(refusal(() => priceQuickOrder(sell('YES', 'FOK', 100), top, 50n * C, 20, thin))).toEqual(
+      {
+        field: 'sellPercent',
+        message:
+          'the book is too thin: only 10 YES contracts sell at 0.58 or better (best bid − your slippage); sell a smaller share, or use FAK',
+      },
+    );
+    expect(() => priceQuickOrder(sell('YES', 'FOK', 100), top, 10n * C, 20, thin)).not.toThrow();
+  });
+
+  it('the fillable amount is exact (bigint), level by level', () => {
+    expect(fillableWithin(thin, 'YES', 'BUY', 650n)).toBe(6_300_000n);
+    expect(fillableWithin(thin, 'YES', 'BUY', 990n)).toBe(6_300_000n + 990_000_000n);
+    expect(fillableWithin(thin, 'YES', 'SELL', 400n)).toBe(110n * C);
   });
 });
