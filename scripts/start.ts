@@ -30,7 +30,7 @@ const USAGE = `Usage: npm start -- [options]
   --port N             API + Socket.IO port (default 4010; 0 picks a free one)
   --site-port N        market web site port (default 4011; 0 picks a free one)
   --no-bots            start the sandbox without its trading bots
-  --no-build           use the existing .output/chrome-mv3 instead of building first
+  --no-build           use the existing .output/chrome-mv3-e2e instead of building first
   --screenshots DIR    where headless screenshots go (default test-results/start)
   --help`;
 
@@ -184,10 +184,14 @@ async function main(): Promise<number> {
   ]);
 
   if (options.build) {
-    console.log('Building the Chrome extension (wxt build)…');
-    await buildExtension(ROOT, 'chrome', { quiet: true });
-  } else if (!existsSync(join(outputDir(ROOT, 'chrome'), 'manifest.json'))) {
-    throw new UsageError('--no-build: there is no build in .output/chrome-mv3 (run npm run build)');
+    // The e2e build: npm start points the extension at this sandbox's ports through the
+    // background's app handle, which the store build does not have.
+    console.log('Building the Chrome extension (wxt build --mode e2e)…');
+    await buildExtension(ROOT, 'chrome', { quiet: true, mode: 'e2e' });
+  } else if (!existsSync(join(outputDir(ROOT, 'chrome', 'e2e'), 'manifest.json'))) {
+    throw new UsageError(
+      '--no-build: there is no build in .output/chrome-mv3-e2e (run npx wxt build --mode e2e)',
+    );
   }
 
   const { startSandbox } = await import('../sandbox/index');
@@ -203,7 +207,7 @@ async function main(): Promise<number> {
   try {
     const launched = await launchWithExtension({
       executablePath,
-      extensionDir: outputDir(ROOT, 'chrome'),
+      extensionDir: outputDir(ROOT, 'chrome', 'e2e'),
       userDataDir,
       headless: options.headless,
     });

@@ -2,7 +2,7 @@
  * The real-browser suites run on the e2e harness (test/e2e/fixtures.ts): the built
  * extension in Chromium, the sandbox in-process on free ports. Outside vitest the harness
  * needs the build handed to it: the e2e global setup makes the same fresh, private copy of
- * `.output/chrome-mv3` (building first when the sources are newer) that an e2e run loads.
+ * `.output/chrome-mv3-e2e` (building first when the sources are newer) that an e2e run loads.
  */
 import type { TestProject } from 'vitest/node';
 import { type Harness, type HarnessOptions, startHarness } from '../../test/e2e/fixtures';

@@ -53,8 +53,12 @@ export default defineBackground(() => {
     if (reason === 'install') void browser.runtime.openOptionsPage();
   });
 
-  // Expose the app to end-to-end tests through the worker's global scope (never to pages).
-  void started.then((app) => {
-    (globalThis as { __marketCompanion?: BackgroundApp }).__marketCompanion = app;
-  });
+  // The end-to-end tests, the bench and `npm start` reach the app through the worker's
+  // global scope (never a page). Only their build has it (`wxt build --mode e2e`): the
+  // constant comparison removes this block from the store build.
+  if (import.meta.env.MODE === 'e2e') {
+    void started.then((app) => {
+      (globalThis as { __marketCompanion?: BackgroundApp }).__marketCompanion = app;
+    });
+  }
 });

@@ -4,9 +4,25 @@ import { join, resolve } from 'node:path';
 
 export type BuildTarget = 'chrome' | 'firefox';
 
+/**
+ * `production` is what the stores get. `e2e` is the same bundle plus the one test entry
+ * point the end-to-end tests, the bench and `npm start` use (the background app on the
+ * worker's global scope, `import.meta.env.MODE === 'e2e'`); WXT writes it beside, with a
+ * `-e2e` suffix, so the store build never carries it.
+ */
+export type BuildMode = 'production' | 'e2e';
+
 /** Where `wxt build` writes each target. */
-export const outputDir = (root: string, target: BuildTarget = 'chrome'): string =>
-  resolve(root, '.output', target === 'chrome' ? 'chrome-mv3' : 'firefox-mv2');
+export const outputDir = (
+  root: string,
+  target: BuildTarget = 'chrome',
+  mode: BuildMode = 'production',
+): string =>
+  resolve(
+    root,
+    '.output',
+    `${target === 'chrome' ? 'chrome-mv3' : 'firefox-mv2'}${mode === 'e2e' ? '-e2e' : ''}`,
+  );
 
 /** What goes into the extension bundle (the sandbox, tests and scripts do not). */
 const SOURCES = [
@@ -29,8 +45,12 @@ function newestMtime(path: string): number {
 }
 
 /** Why the build in `.output` cannot be used as is, or null when it is up to date. */
-export function staleBuildReason(root: string, target: BuildTarget = 'chrome'): string | null {
-  const manifest = join(outputDir(root, target), 'manifest.json');
+export function staleBuildReason(
+  root: string,
+  target: BuildTarget = 'chrome',
+  mode: BuildMode = 'production',
+): string | null {
+  const manifest = join(outputDir(root, target, mode), 'manifest.json');
   if (!existsSync(manifest)) return `${manifest} does not exist`;
   const builtAt = statSync(manifest).mtimeMs;
   for (const source of SOURCES) {
@@ -44,9 +64,13 @@ export function staleBuildReason(root: string, target: BuildTarget = 'chrome'): 
 export function buildExtension(
   root: string,
   target: BuildTarget = 'chrome',
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; mode?: BuildMode } = {},
 ): Promise<void> {
-  const args = ['build', ...(target === 'firefox' ? ['-b', 'firefox'] : [])];
+  const args = [
+    'build',
+    ...(target === 'firefox' ? ['-b', 'firefox'] : []),
+    ...(options.mode === 'e2e' ? ['--mode', 'e2e'] : []),
+  ];
   const wxt = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'wxt.cmd' : 'wxt');
   return new Promise((done, fail) => {
     const child = spawn(wxt, args, {

@@ -1,5 +1,5 @@
 /**
- * The real-browser harness: the built extension (`.output/chrome-mv3`) in Debian's
+ * The real-browser harness: the built extension (`.output/chrome-mv3-e2e`) in Debian's
  * Chromium through playwright-core, a fresh profile per test file, and the sandbox
  * exchange in-process on free ports. Start one per test file with `useHarness()`.
  */

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { outputDir } from '../../../scripts/lib/build';
+import { buildExtension, outputDir, staleBuildReason } from '../../../scripts/lib/build';
 import { REPO_ROOT } from './screenshots';
 
 const BACKGROUND_ONLY: Record<string, readonly string[]> = {
@@ -18,7 +18,7 @@ const BACKGROUND_ONLY: Record<string, readonly string[]> = {
   'socket.io-client': ['io client disconnect', 'xhr poll error'],
 };
 
-const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
+const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome', 'e2e');
 const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
 const contentScripts = readdirSync(join(extensionDir, 'content-scripts')).filter((f) =>
   f.endsWith('.js'),
@@ -45,4 +45,16 @@ describe('what the bundles carry', () => {
       expect(found(read(join('content-scripts', file))), file).toEqual(none);
     }
   });
+});
+
+describe('the store build has no test entry point', () => {
+  it('only the e2e build puts the background app on the worker’s global scope', async () => {
+    // The e2e build this run loads has it (the tests reach the app through it)…
+    const backgroundOf = (dir: string) => readFileSync(join(dir, 'background.js'), 'utf8');
+    expect(backgroundOf(extensionDir)).toContain('__marketCompanion');
+    // …the store build, made the same way from the same sources, does not.
+    if (staleBuildReason(REPO_ROOT, 'chrome'))
+      await buildExtension(REPO_ROOT, 'chrome', { quiet: true });
+    expect(backgroundOf(outputDir(REPO_ROOT, 'chrome'))).not.toContain('__marketCompanion');
+  }, 120_000);
 });

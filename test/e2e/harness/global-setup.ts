@@ -35,7 +35,7 @@ function missingFiles(dir: string): string[] {
 /**
  * Copies the build so the whole run tests one consistent bundle: a `wxt build` started
  * meanwhile (by `npm start`'s test, or by someone else in the same tree) rewrites
- * `.output/chrome-mv3`, never this copy.
+ * `.output/chrome-mv3-e2e`, never this copy.
  */
 function snapshot(from: string): string | null {
   const to = mkdtempSync(join(tmpdir(), 'mc-e2e-extension-'));
@@ -52,14 +52,15 @@ function snapshot(from: string): string | null {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   findChromium();
-  const built = outputDir(REPO_ROOT, 'chrome');
+  // The e2e build: the store build plus the app handle the tests reach in through.
+  const built = outputDir(REPO_ROOT, 'chrome', 'e2e');
   let copy: string | null = null;
   for (let attempt = 0; attempt < 3 && !copy; attempt++) {
     const reason =
-      attempt === 0 ? staleBuildReason(REPO_ROOT, 'chrome') : 'the build was incomplete';
+      attempt === 0 ? staleBuildReason(REPO_ROOT, 'chrome', 'e2e') : 'the build was incomplete';
     if (reason) {
       console.log(`e2e: building the extension (${reason})`);
-      await buildExtension(REPO_ROOT, 'chrome', { quiet: true });
+      await buildExtension(REPO_ROOT, 'chrome', { quiet: true, mode: 'e2e' });
     }
     copy = snapshot(built);
   }

@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 describe('npm start', () => {
-  // `--no-build`: the run's global setup has just made `.output/chrome-mv3` from these
+  // `--no-build`: the run's global setup has just made `.output/chrome-mv3-e2e` from these
   // sources with the same `buildExtension` npm start calls (and `npm test` ran `npm run
   // build` before that), so a second `wxt build` here would prove nothing new and cost
   // 10–20 s of the suite's 2 cores.

@@ -79,7 +79,7 @@ beforeAll(async () => {
   mirror = await startCustomSite(sandbox.siteUrl, MIRROR_HOST);
   alice = await new SandboxAdmin(sandbox.apiUrl).account('alice');
   // The global setup's copy of the build (a concurrent `wxt build` cannot touch it).
-  const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome');
+  const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome', 'e2e');
   userDataDir = profileWithRuntimeGrant(extensionDir, [PATTERN, MIRROR_PATTERN]);
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
