@@ -3,6 +3,7 @@ import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../core/ap
 import { modeAllowsNewOrder } from '../core/api/maintenance';
 import type { OrderPlacementResponse } from '../core/api/orders';
 import type { Outcome, ReportedTradingMode } from '../core/api/primitives';
+import { type Backoff, backoffCeiling } from '../core/backoff';
 import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client/errors';
 import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
 import type { AmountIntent } from '../core/orders/amounts';
@@ -31,6 +32,11 @@ const MAX_RECONCILES_PER_RUN = 6;
 const WINDOW_MARGIN_MS = 1_000;
 
 const SignedWindow = z.object({ timestamp: z.number(), recvWindow: z.number() });
+
+/** Between status checks of an order whose outcome is not known yet. */
+const RECONCILE_BACKOFF: Backoff = { baseMs: 250, maxMs: 8_000 };
+/** Between resends of the same signed bytes after a transient failure. */
+const RESEND_BACKOFF: Backoff = { baseMs: 200, maxMs: 4_000 };
 
 export interface DeskDeps {
   store: JournalStore;
@@ -418,23 +424,23 @@ export class OrderDesk {
     try {
       found = await this.statusOf(record);
     } catch {
-      await this.sleep(Math.min(8_000, 250 * 2 ** round));
+      await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
       return true;
     }
     if (found !== null) {
       await this.save(record);
       // Known to the exchange in a state we cannot read yet: ask again, not at once.
-      if (found === 'reconciling') await this.sleep(Math.min(8_000, 250 * 2 ** round));
+      if (found === 'reconciling') await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
       return true;
     }
     // The exchange does not know this clientOrderId.
     if (lastKind === 'conflict') {
       // "Being processed": look again, never send a second order.
-      await this.sleep(Math.min(8_000, 250 * 2 ** round));
+      await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
       return true;
     }
     if (record.sends < MAX_SENDS) {
-      await this.sleep(Math.min(4_000, 200 * 2 ** record.sends));
+      await this.sleep(backoffCeiling(record.sends, RESEND_BACKOFF));
       this.transition(record, 'sending');
       await this.save(record);
       return true;

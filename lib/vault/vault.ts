@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backoffCeiling } from '../core/backoff';
 import { passphraseProblem } from '../protocol/passphrase';
 import { VaultSecrets } from '../protocol/secrets';
 import type { StorageArea } from '../storage/area';
@@ -41,12 +42,12 @@ const ATTEMPTS_KEY = 'vault.attempts';
 /** Tries before any wait: enough for typos, too few for guessing. */
 export const FREE_ATTEMPTS = 5;
 export const MAX_ATTEMPT_WAIT_MS = 5 * 60_000;
+const UNLOCK_BACKOFF = { baseMs: 1_000, maxMs: MAX_ATTEMPT_WAIT_MS };
 
 /** When the next try is allowed: after the free ones, 1 s, 2 s, 4 s… up to 5 minutes. */
 export function nextAttemptAt(attempts: Attempts): number {
   if (attempts.failures < FREE_ATTEMPTS) return 0;
-  const wait = Math.min(1_000 * 2 ** (attempts.failures - FREE_ATTEMPTS), MAX_ATTEMPT_WAIT_MS);
-  return attempts.lastAt + wait;
+  return attempts.lastAt + backoffCeiling(attempts.failures - FREE_ATTEMPTS, UNLOCK_BACKOFF);
 }
 
 /** More iterations than this extension ever writes: an envelope asking for them was not ours. */

@@ -1,3 +1,4 @@
+import { jitteredBackoff } from '../backoff';
 export interface RetryPolicy {
   /** Total attempts, the first included. */
   maxAttempts: number;
@@ -22,8 +23,7 @@ export const isRetryableStatus = (status: number): boolean => status === 429 || 
  * jitter" (half fixed, half random), so retries spread out but never come back at once.
  */
 export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  return jitteredBackoff(retry, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, random);
 }
 
 /** `Retry-After` as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
