@@ -231,9 +231,8 @@ export class MarketRegistry {
 
 /** `[yes, no]` prices: the resolution for a resolved market, else the stored midpoint. */
 export function marketPrices(market: SandboxMarket): [number, number] | null {
-  if (market.status === 'RESOLVED' && market.winningOutcomeIndex !== null) {
-    return market.winningOutcomeIndex === 0 ? [1, 0] : [0, 1];
-  }
+  const payout = market.status === 'RESOLVED' ? payoutNumerators(market) : null;
+  if (payout) return payout;
   if (market.tradeType !== 'clob' || market.lastMidMillis === null) return null;
   const yes = Number(market.lastMidMillis) / 1000;
   return [yes, Number((1000n - market.lastMidMillis).toString()) / 1000];
@@ -257,12 +256,7 @@ export function marketRecordView(market: SandboxMarket, baseUrl = ''): MarketRec
     startAt: market.startAt,
     resolvedAt: market.resolvedAt,
     winningOutcomeIndex: market.winningOutcomeIndex,
-    payoutNumerators:
-      market.winningOutcomeIndex === null
-        ? null
-        : market.winningOutcomeIndex === 0
-          ? [1, 0]
-          : [0, 1],
+    payoutNumerators: payoutNumerators(market),
     prices: marketPrices(market),
     imageUrl: `${baseUrl}${imagePath(market.slug)}`,
     tokens: market.tokens,
@@ -274,4 +268,25 @@ export function marketRecordView(market: SandboxMarket, baseUrl = ''): MarketRec
       minSize: '100',
     },
   };
+}
+
+/**
+ * What one contract of each outcome pays once the market is resolved, `[yes, no]`: 1 for
+ * the winner, 0 for the other; null until it is resolved. Every view of a resolution (the
+ * positions, the feed, the site, settlement) reads it from here.
+ */
+export function payoutNumerators(
+  market: Pick<SandboxMarket, 'winningOutcomeIndex'>,
+): [number, number] | null {
+  if (market.winningOutcomeIndex === null) return null;
+  return market.winningOutcomeIndex === 0 ? [1, 0] : [0, 1];
+}
+
+/** Whether `outcome` won (null until the market is resolved). */
+export function outcomeWon(
+  market: Pick<SandboxMarket, 'winningOutcomeIndex'>,
+  outcome: 'YES' | 'NO',
+): boolean | null {
+  const payout = payoutNumerators(market);
+  return payout === null ? null : payout[outcome === 'YES' ? 0 : 1] === 1;
 }

@@ -15,16 +15,14 @@ import type {
 } from '../../lib/core/api/portfolio';
 import type { Outcome } from '../engine/types';
 import { applyLeg, averagePriceRaw, type SidePosition } from './ledger';
-import { imagePath, type SandboxMarket } from './markets';
+import { imagePath, outcomeWon, payoutNumerators, type SandboxMarket } from './markets';
 import type { CoreRegistries } from './surface';
 import { millisToNumber, userOrderView } from './views';
 
 /** The price one outcome token is valued at: the result once resolved, else the midpoint. */
 export function outcomePriceMillis(market: SandboxMarket, outcome: Outcome): bigint | null {
-  if (market.status === 'RESOLVED' && market.winningOutcomeIndex !== null) {
-    const wins = (market.winningOutcomeIndex === 0) === (outcome === 'YES');
-    return wins ? 1000n : 0n;
-  }
+  const wins = market.status === 'RESOLVED' ? outcomeWon(market, outcome) : null;
+  if (wins !== null) return wins ? 1000n : 0n;
   if (market.lastMidMillis === null) return null;
   return outcome === 'YES' ? market.lastMidMillis : 1000n - market.lastMidMillis;
 }
@@ -54,8 +52,7 @@ function clobMarketView(core: CoreRegistries, m: SandboxMarket): ClobPositionMar
     position_ids: m.tokens ? [m.tokens.yes, m.tokens.no] : [],
     outcome_slot_count: 2,
     winning_index: m.winningOutcomeIndex,
-    payout_numerators:
-      m.winningOutcomeIndex === null ? null : m.winningOutcomeIndex === 0 ? [1, 0] : [0, 1],
+    payout_numerators: payoutNumerators(m),
     status: m.status,
     og_url: null,
     image_url: `${core.baseUrl}${imagePath(m.slug)}`,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { KnownResolutionResult, ResolvedPositionBreakdown } from '../../lib/core/api/feed';
 import type { SandboxCore } from '../core/core';
-import type { SandboxMarket } from '../core/markets';
+import { outcomeWon, type SandboxMarket } from '../core/markets';
 import { rawDecimal } from './decimals';
 import type { StoredEntry, SubjectRef } from './entries';
 import { isTrader } from './profiles';
@@ -34,7 +34,7 @@ export function resolutionOutcome(
     for (const outcome of ['YES', 'NO'] as const) {
       const side = position[outcome];
       if (side.quantity <= 0n) continue;
-      const won = market.winningOutcomeIndex === (outcome === 'YES' ? 0 : 1);
+      const won = outcomeWon(market, outcome) === true;
       // A winning contract pays 1 collateral unit: raw contracts are raw collateral.
       const paid = won ? side.quantity : 0n;
       costBasis += side.cost;

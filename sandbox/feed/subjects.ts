@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import { type GroupSubject, type MarketSubject, NO_MARKET_KEYS } from '../../lib/core/api/feed';
 import type { SandboxCore } from '../core/core';
-import { imagePath, type MarketGroup, marketPrices, type SandboxMarket } from '../core/markets';
+import {
+  imagePath,
+  type MarketGroup,
+  marketPrices,
+  payoutNumerators,
+  type SandboxMarket,
+} from '../core/markets';
 import type { SubjectRef } from './entries';
 
 type MarketSubjectInput = z.input<typeof MarketSubject>;
@@ -33,12 +39,7 @@ export function marketSubject(core: SandboxCore, market: SandboxMarket): MarketS
     deadline: market.deadline,
     resolvedAt: market.resolvedAt,
     winningOutcomeIndex: market.winningOutcomeIndex,
-    payoutNumerators:
-      market.winningOutcomeIndex === null
-        ? null
-        : market.winningOutcomeIndex === 0
-          ? [1, 0]
-          : [0, 1],
+    payoutNumerators: payoutNumerators(market),
     // Resolution outcome, stored midpoint, or null (AMM, no observation): never invented.
     prices: marketPrices(market),
   };

@@ -1,5 +1,6 @@
 import type { SandboxCore } from '../core/core';
 import type { SandboxMarket } from '../core/markets';
+import { outcomeWon, payoutNumerators } from '../core/markets';
 
 /** Where a market stands, for badges, banners and the trade form. */
 export type MarketPhase = 'open' | 'resolved' | 'closed' | 'amm';
@@ -13,14 +14,13 @@ export function marketPhase(core: SandboxCore, market: SandboxMarket): MarketPha
 
 /** `[yes, no]` in thousandths: the result once resolved, else the stored midpoint; null if none. */
 export function priceMillis(market: SandboxMarket): [bigint, bigint] | null {
-  if (market.status === 'RESOLVED' && market.winningOutcomeIndex !== null) {
-    return market.winningOutcomeIndex === 0 ? [1000n, 0n] : [0n, 1000n];
-  }
+  const payout = market.status === 'RESOLVED' ? payoutNumerators(market) : null;
+  if (payout) return [BigInt(payout[0]) * 1000n, BigInt(payout[1]) * 1000n];
   if (market.tradeType !== 'clob' || market.lastMidMillis === null) return null;
   return [market.lastMidMillis, 1000n - market.lastMidMillis];
 }
 
 export function winningLabel(market: SandboxMarket): string | null {
-  if (market.winningOutcomeIndex === null) return null;
-  return market.winningOutcomeIndex === 0 ? 'Yes' : 'No';
+  const yesWon = outcomeWon(market, 'YES');
+  return yesWon === null ? null : yesWon ? 'Yes' : 'No';
 }
