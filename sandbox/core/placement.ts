@@ -10,7 +10,7 @@ import {
   recoverOrderSigner,
 } from '../../lib/core/orders/typed-data';
 import { priceToMillis } from '../../lib/core/orders/units';
-import { totalsToWire } from '../engine/fees';
+import { totalsToWire, ZERO_TOTALS } from '../engine/fees';
 import type { SandboxProfile, Scope } from './accounts';
 import { newId } from './ids';
 import type { SandboxMarket } from './markets';
@@ -265,14 +265,7 @@ export async function placeOrder(core: PlacementCore, req: PlaceOrderRequest): P
         ...(clientOrderId !== null ? { clientOrderId } : {}),
         feeRateBps: record.feeRateBps,
         effectiveFeeBps: market.feesEnabled ? record.feeRateBps : 0,
-        totalsRaw: totalsToWire({
-          contractsGross: 0n,
-          contractsFee: 0n,
-          contractsNet: 0n,
-          usdGross: 0n,
-          usdFee: 0n,
-          usdNet: 0n,
-        }),
+        totalsRaw: totalsToWire(ZERO_TOTALS),
       },
       makerMatches: [],
     });
