@@ -13,7 +13,7 @@
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
 import type { Page, Worker } from 'playwright-core';
-import type { SandboxPlugin } from '../sandbox/index';
+import type { SandboxPlugin } from '../sandbox/plugin';
 import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver } from '../test/e2e/panel/driver';
 import { benchSettings, pause, withHarness } from './lib/browser';

@@ -14,7 +14,8 @@
 import type { Page } from 'playwright-core';
 import type { BackgroundApp } from '../lib/background/app';
 import type { Orderbook } from '../lib/core/api/markets';
-import type { RunningSandbox, SandboxPlugin } from '../sandbox/index';
+import type { RunningSandbox } from '../sandbox/index';
+import type { SandboxPlugin } from '../sandbox/plugin';
 import { type ChromeApi, eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver } from '../test/e2e/panel/driver';
 import { allowNamedFunctions, benchSettings, pause, withHarness } from './lib/browser';

@@ -50,7 +50,6 @@ export type FaultAction = z.infer<typeof FaultAction>;
 
 export const Fault = z.union([FaultRule, FaultAction]);
 export type Fault = z.infer<typeof Fault>;
-export type FaultInput = z.input<typeof Fault>;
 
 /** `POST /__sandbox/faults` body: one fault, or `{ faults: [...] }`. */
 export const FaultsBody = z.union([Fault, z.object({ faults: z.array(Fault).min(1) })]);

@@ -18,8 +18,6 @@ import { attachRealtime, type Realtime, type SubscriptionView } from './realtime
 import { startSite } from './site';
 
 export { SandboxCore } from './core/core';
-export type { CoreEvents, FillEvent, FillParty } from './core/events';
-export { type FaultInput, FaultsBody } from './faults';
 export type { FeedOptions } from './feed';
 
 export interface SandboxOptions {
@@ -132,5 +130,3 @@ export function createSandbox(options: SandboxOptions = {}) {
 export function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return createSandbox(options).listen();
 }
-
-export type { PluginContext, SandboxPlugin } from './plugin';

@@ -27,8 +27,6 @@ export function sentence(message: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-export const hasIssues = (issues: FieldIssues): boolean => Object.keys(issues).length > 0;
-
 /**
  * The message a refusal carries for one field, to show beside that field instead of as
  * a sentence about the whole form; undefined when the refusal is about something else.

@@ -62,7 +62,6 @@ export const AppSnapshot = z.object({
   clockOffsetMs: z.number(),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshot>;
-export type AppTopic = keyof AppSnapshot;
 
 export const StatePortMessage = z.discriminatedUnion('topic', [
   z.object({ topic: z.literal('snapshot'), data: AppSnapshot }),

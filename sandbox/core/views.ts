@@ -1,11 +1,6 @@
 import type { OrderEventInput } from '../../lib/core/api/events';
 import type { Orderbook } from '../../lib/core/api/markets';
-import type {
-  MakerMatch,
-  OrderPlacementResponseInput,
-  OrderStatus,
-  UserOrder,
-} from '../../lib/core/api/orders';
+import type { MakerMatch, OrderStatus, UserOrder } from '../../lib/core/api/orders';
 import type { SandboxOrder } from '../../lib/core/api/sandbox';
 import { formatScaled } from '../../lib/core/orders/units';
 import type { OrderBook } from '../engine/book';
@@ -129,8 +124,6 @@ export function makerMatchView(
     },
   };
 }
-
-export type PlacementResponse = OrderPlacementResponseInput;
 
 export function userOrderView(o: OrderRecord): UserOrder {
   return {

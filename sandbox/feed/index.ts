@@ -3,7 +3,7 @@ import type { SandboxPlugin } from '../plugin';
 import { registerFeedRoutes } from './routes';
 import { type FeedOptions, FeedService } from './service';
 
-export { type FeedOptions, FeedService } from './service';
+export type { FeedOptions } from './service';
 
 /**
  * The trading feed as a sandbox plugin: `GET /feed/trading`, persona avatars, and the

@@ -87,9 +87,6 @@ export function dockBox(box: Box, viewport: Size): PanelPlacement {
   };
 }
 
-export const samePlacement = (a: PanelPlacement, b: PanelPlacement): boolean =>
-  a.corner === b.corner && a.offset.x === b.offset.x && a.offset.y === b.offset.y;
-
 const CORNER_ORDER: readonly Corner[] = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
 
 /** Clockwise to the next corner, same offsets (moving the panel from the keyboard). */

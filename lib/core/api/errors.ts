@@ -45,5 +45,3 @@ export const FeedErrorBody = record({
   statusCode: z.number().int().optional(),
 });
 export type FeedErrorBody = z.infer<typeof FeedErrorBody>;
-
-export const TRADING_DISABLED_CODE = 'trading_disabled';

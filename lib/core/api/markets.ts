@@ -34,7 +34,6 @@ export const MarketRecord = record({
   settings: record({ takerDelayMs: z.number().int().nonnegative() }),
 });
 export type MarketRecord = z.infer<typeof MarketRecord>;
-export type MarketRecordInput = z.input<typeof MarketRecord>;
 
 export const ActiveMarkets = record({
   data: z.array(MarketRecord),

@@ -25,15 +25,12 @@ export {
 } from './user-orders';
 
 /**
- * Largest integer that travels exactly as a JSON number. The spec types makerAmount,
+ * A JSON integer, exact (a safe integer), as a bigint. The spec types makerAmount,
  * takerAmount and nonce as integers (not strings), and a JSON parser reads a number through
  * a float: beyond 2^53 − 1 the value that arrives is not the value that was signed. Such an
  * order is refused before sending (9,007,199,254 collateral units, far beyond any order),
  * rather than sent as a string the spec does not allow or as a number that silently changes.
  */
-export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** A JSON integer, exact (a safe integer), as a bigint. */
 const jsonInteger = (what: string) =>
   z
     .number(`${what} must be a JSON integer`)
@@ -86,7 +83,6 @@ export const SignedOrderWire = z.object({
   price: z.number().optional(),
 });
 export type SignedOrderWire = z.input<typeof SignedOrderWire>;
-export type ParsedSignedOrder = z.output<typeof SignedOrderWire>;
 
 export const PlaceOrderBody = z.object({
   order: SignedOrderWire,

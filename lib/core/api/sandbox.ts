@@ -102,8 +102,6 @@ export const SandboxFollowsBody = z.object({
   follows: z.array(z.number().int().positive()).max(500),
 });
 export type SandboxFollowsBody = z.infer<typeof SandboxFollowsBody>;
-/** `GET /__sandbox/follows`: every profile's follow list (profiles that follow nobody are left out). */
-export const SandboxFollowsList = z.array(SandboxFollowsBody);
 
 /** `POST /__sandbox/featured`: replaces the profiles of the feed's `featured` audience. */
 export const SandboxFeaturedBody = z.object({

@@ -1,4 +1,4 @@
-import type { OrderType, Side } from '../api/primitives';
+import type { Side } from '../api/primitives';
 import { OrderRuleError, type RuleIssue } from './issues';
 import {
   DecimalFormatError,
@@ -156,5 +156,3 @@ export const floorToStep = (contracts: bigint, priceMillis: bigint): bigint =>
 /** Collateral of `contracts` at a limit price, in raw units (exact when on the grid). */
 export const notionalOf = (contracts: bigint, priceMillis: bigint): bigint =>
   (contracts * priceMillis) / PRICE_SCALE;
-
-export type { OrderType };

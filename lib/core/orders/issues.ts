@@ -13,7 +13,3 @@ export class OrderRuleError extends Error {
     super(issues.map((i) => i.message).join('; '));
   }
 }
-
-export function assertNoIssues(issues: RuleIssue[]): void {
-  if (issues.length > 0) throw new OrderRuleError(issues);
-}

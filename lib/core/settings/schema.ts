@@ -3,8 +3,6 @@ import { ExchangeProfile } from '../api/exchange';
 import { PanelSettings, QuickTradeSettings, RawSetting } from './sections';
 import { SETTINGS_VERSION } from './version';
 
-export { PanelCorner } from './sections';
-
 export const Settings = z.object({
   exchange: ExchangeProfile,
   quickTrade: QuickTradeSettings,

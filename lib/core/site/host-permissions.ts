@@ -1,4 +1,3 @@
-import { isLoopback } from '../api/exchange';
 import { originMatchPattern } from '../site/pattern';
 
 /**
@@ -13,12 +12,3 @@ export function grantedByManifest(origin: string): boolean {
 }
 
 export const originOf = (url: string): string => new URL(url).origin;
-
-/** `http://localhost:4011` is loopback; `https://site.example` is not. */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    return isLoopback(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-}

@@ -1,6 +1,6 @@
 import { SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
 import { AUTH_HEADERS } from '../../../lib/core/client/hmac';
-import type { SandboxPlugin } from '../../../sandbox/index';
+import type { SandboxPlugin } from '../../../sandbox/plugin';
 
 /** One Socket.IO handshake the sandbox checked, as the sandbox saw it. */
 export interface HandshakeRecord {
