@@ -52,7 +52,8 @@ describe('what a content script can write to storage.local', () => {
     // Only the panel's copy of where to draw itself was there to read.
     expect(seen.filter((k) => k !== 'pageSettings')).toEqual([]);
 
-    // An order above the real cap ($1,000), confirmed, from the same page.
+    // An order above the real cap ($1,000), confirmed, from the same page (FAK: priced at
+    // best ask + slippage, whatever the book's depth; a FOK could be refused for depth first).
     const answer = (await h().inContentScript(
       page,
       (envelope) => (globalThis as unknown as Scope).chrome.runtime.sendMessage(envelope),
@@ -63,15 +64,17 @@ describe('what a content script can write to storage.local', () => {
           marketSlug: BTC,
           outcome: 'YES',
           side: 'BUY',
-          orderType: 'FOK',
+          orderType: 'FAK',
           amountRaw: '5000000000',
           pressId: 'press-over-the-cap-0001',
           confirmed: true,
         },
       },
     )) as { ok: boolean; error?: { message?: string } };
-    expect(answer.ok).toBe(false);
-    expect(answer.error?.message).toMatch(/above your per-order cap of \$1,000\.00/);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/above your per-order cap of \$1,000\.00/) },
+    });
 
     // Still the sandbox, still live; a worker restart reads the real settings again.
     await h().stopWorker();
