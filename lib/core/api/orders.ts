@@ -208,7 +208,6 @@ export const OrderPlacementResponse = record({
   makerMatches: z.array(MakerMatch),
 });
 export type OrderPlacementResponse = z.infer<typeof OrderPlacementResponse>;
-export type OrderPlacementResponseInput = z.input<typeof OrderPlacementResponse>;
 
 /** `POST /orders/cancel`: exactly one of the two identifiers. */
 export const CancelOrderBody = z
