@@ -356,7 +356,9 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     mark(inFlight, 'worker stop');
     count('worker stop');
     await h.stopWorker();
-    // The next message wakes it; DevTools must follow the new instance.
+    // A message wakes it (with few intents in flight, every lane may be waiting for the
+    // worker itself, and nothing else is sure to arrive); DevTools must follow the new instance.
+    void h.send('vault.status', {}, page).catch(() => undefined);
     await h.withApp(() => true);
     await wire.attach();
   };
