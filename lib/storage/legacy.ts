@@ -21,7 +21,7 @@ export async function adoptLegacyLocal(local: LocalArea, area: ProtectedArea): P
     const value = found[key];
     if (value === undefined || (await area.get(key)) !== undefined) continue;
     if (key === 'settings') {
-      const meta = found['settings$'] as { v?: unknown } | undefined;
+      const meta = found.settings$ as { v?: unknown } | undefined;
       const version = typeof meta?.v === 'number' ? meta.v : 1;
       await area.set(key, { version, value });
     } else {
