@@ -1,0 +1,126 @@
+import { ExchangeError } from '../../core/client/errors';
+import { formatUsd } from '../../core/format/money';
+import { CONFIRM_FIELD } from '../../core/orders/confirm';
+import { priceQuickOrder } from '../../core/orders/pricing';
+import type { SenderVerdict } from '../../protocol/sender';
+import type { BackgroundApp } from '../app';
+import { cancelAll, cancelOne, type HandlersFor, tradingSession, unavailable } from './shared';
+
+/** Content scripts may only speak about the market of the page they run in. */
+function assertPageMarket(
+  app: BackgroundApp,
+  sender: Exclude<SenderVerdict, { kind: 'refused' }>,
+  slug: string,
+): void {
+  if (sender.kind !== 'content') return;
+  if (app.pageMarket(sender.url) !== slug) {
+    throw new ExchangeError({
+      kind: 'forbidden',
+      message: 'that market is not the one on this page',
+    });
+  }
+}
+
+/**
+ * A quick order above the confirmation threshold needs the second click. The desk refuses
+ * it too; refusing here first says so with a field the panel can act on (it arms the
+ * button). Orders above the per-order cap are left to the desk, which names the cap.
+ */
+function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boolean): void {
+  const { quickTrade, caps } = app.settings;
+  const threshold = BigInt(quickTrade.confirmAboveRaw);
+  if (confirmed || notionalRaw <= threshold || notionalRaw > BigInt(caps.maxOrderNotionalRaw))
+    return;
+  throw new ExchangeError({
+    kind: 'validation',
+    source: 'client',
+    issues: [
+      {
+        field: CONFIRM_FIELD,
+        message: `orders above ${formatUsd(threshold)} need a second click within 3 seconds`,
+      },
+    ],
+  });
+}
+
+/** What the page panel asks for: its market's state, quick orders, cancels, its own settings. */
+export const panelHandlers = (app: BackgroundApp): HandlersFor<'panel'> => ({
+  'panel.state': async ({ marketSlug }, sender) => {
+    assertPageMarket(app, sender, marketSlug);
+    return app.panelState(marketSlug);
+  },
+  'panel.quickOrder': async (request, sender) => {
+    assertPageMarket(app, sender, request.marketSlug);
+    await tradingSession(app);
+    const market = await app.market(request.marketSlug);
+    if (!market) throw unavailable('This market is not known to the exchange.');
+    const block = (await app.panelState(request.marketSlug)).block;
+    if (block) throw unavailable(block.message);
+    await app.ensureBook(request.marketSlug);
+    const priced = priceQuickOrder(
+      request,
+      app.books.get(request.marketSlug),
+      app.portfolio.held(request.marketSlug, request.outcome),
+      app.settings.quickTrade.slippageMillis,
+      app.books.depth(request.marketSlug),
+    );
+    assertConfirmed(app, priced.notionalRaw, request.confirmed);
+    const view = await app.desk.place({
+      marketSlug: request.marketSlug,
+      marketTitle: market.title,
+      outcome: request.outcome,
+      amounts: priced.amounts,
+      notionalRaw: priced.notionalRaw,
+      confirmed: request.confirmed,
+      pressId: request.pressId,
+    });
+    // A delayed order sends no event before eligibleAt: list it among the open orders now.
+    if (view.state === 'delayed' || view.state === 'resting')
+      void app.refreshOrders(request.marketSlug);
+    return view;
+  },
+  'panel.cancelOrder': async (request, sender) => {
+    assertPageMarket(app, sender, request.marketSlug);
+    return cancelOne(app, request);
+  },
+  'panel.cancelAll': async (request, sender) => {
+    assertPageMarket(app, sender, request.marketSlug);
+    return cancelAll(app, request);
+  },
+  'panel.savePlacement': async (placement) => {
+    // From now on the panel stays where the user put it instead of avoiding the page's forms.
+    await app.updateSettings((s) => ({
+      ...s,
+      panel: { ...s.panel, ...placement, placed: true },
+    }));
+    return {};
+  },
+  'panel.openOptions': async () => {
+    await app.platform.openOptionsPage();
+    return {};
+  },
+  'panel.cancelIntent': async ({ marketSlug, clientOrderId }, sender) => {
+    assertPageMarket(app, sender, marketSlug);
+    await tradingSession(app);
+    if (app.desk.view(clientOrderId)?.marketSlug !== marketSlug) {
+      throw new ExchangeError({
+        kind: 'forbidden',
+        message: 'that order is not one the extension placed for you on this market',
+      });
+    }
+    const view = await app.desk.cancel(clientOrderId);
+    void app.refreshOrders(marketSlug);
+    return view;
+  },
+  'panel.saveQuickTrade': async ({ presets, orderType }) => {
+    await app.updateSettings((s) => ({
+      ...s,
+      quickTrade: {
+        ...s.quickTrade,
+        ...(presets ? { presets } : {}),
+        ...(orderType ? { orderType } : {}),
+      },
+    }));
+    return {};
+  },
+});

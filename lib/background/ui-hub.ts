@@ -1,0 +1,104 @@
+import type { AppSnapshot, PanelState } from '../protocol/views';
+import { coalesce } from './coalesce';
+
+/** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+/** One frame: what changes within it reaches an open UI as one message. */
+const FRAME_MS = 16;
+
+/**
+ * The open UIs: popups and options pages on the state port, page panels on the panel
+ * port (one market each). Pushes are coalesced per frame; a snapshot equal to the last one
+ * sent is not sent again.
+ */
+export class UiHub {
+  private readonly statePorts = new Set<PortLike>();
+  private readonly panelPorts = new Map<PortLike, string>();
+  private readonly dirtyPanels = new Set<string>();
+  private lastSnapshotKey = '';
+
+  constructor(
+    private readonly views: {
+      snapshot: () => AppSnapshot;
+      /** The panel as known now, for pushes. */
+      panelNow: (slug: string) => PanelState;
+      /** The panel with what it needs read first, for a newly opened one. */
+      panelFresh: (slug: string) => Promise<PanelState>;
+      /** The set of UIs or of watched markets changed. */
+      onWatchersChanged: () => void;
+    },
+  ) {}
+
+  /** The markets some panel shows. */
+  watchedMarkets(): Set<string> {
+    return new Set(this.panelPorts.values());
+  }
+
+  /** Whether any UI is open. */
+  watched(): boolean {
+    return this.statePorts.size + this.panelPorts.size > 0;
+  }
+
+  connectState(port: PortLike): void {
+    this.statePorts.add(port);
+    port.postMessage({ topic: 'snapshot', data: this.views.snapshot() });
+    port.onDisconnect.addListener(() => {
+      this.statePorts.delete(port);
+      this.views.onWatchersChanged();
+    });
+    this.views.onWatchersChanged();
+  }
+
+  async connectPanel(port: PortLike, slug: string): Promise<void> {
+    this.panelPorts.set(port, slug);
+    port.onDisconnect.addListener(() => {
+      this.panelPorts.delete(port);
+      this.views.onWatchersChanged();
+    });
+    this.views.onWatchersChanged();
+    const state = await this.views.panelFresh(slug);
+    if (this.panelPorts.has(port)) port.postMessage({ topic: 'panel', data: state });
+  }
+
+  private readonly flushState = coalesce(() => {
+    if (this.statePorts.size === 0) return;
+    const snapshot = this.views.snapshot();
+    const key = JSON.stringify(snapshot);
+    if (key === this.lastSnapshotKey) return;
+    this.lastSnapshotKey = key;
+    for (const port of this.statePorts) {
+      try {
+        port.postMessage({ topic: 'snapshot', data: snapshot });
+      } catch {
+        this.statePorts.delete(port);
+      }
+    }
+  }, FRAME_MS);
+
+  pushState(): void {
+    this.flushState();
+  }
+
+  private readonly flushPanels = coalesce(() => {
+    const dirty = new Set(this.dirtyPanels);
+    this.dirtyPanels.clear();
+    for (const [port, slug] of this.panelPorts) {
+      if (!dirty.has(slug) && !dirty.has('*')) continue;
+      try {
+        port.postMessage({ topic: 'panel', data: this.views.panelNow(slug) });
+      } catch {
+        this.panelPorts.delete(port);
+      }
+    }
+  }, FRAME_MS);
+
+  /** Pushes one market's panels, or every panel without a slug. */
+  pushPanels(slug?: string): void {
+    this.dirtyPanels.add(slug ?? '*');
+    this.flushPanels();
+  }
+}
