@@ -10,7 +10,10 @@ function port() {
     postMessage: (m) => sent.push(m),
     onDisconnect: { addListener: (l) => disconnects.push(l) },
   };
-  return { port: p, sent, disconnect: () => disconnects.forEach((l) => l()) };
+  const disconnect = () => {
+    for (const listener of disconnects) listener();
+  };
+  return { port: p, sent, disconnect };
 }
 
 function hub() {
