@@ -8,17 +8,21 @@ import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client
 import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
 import type { AmountIntent } from '../core/orders/amounts';
 import { buildOrderRequest, type OrderContext } from '../core/orders/build';
-import { priceToMillis } from '../core/orders/units';
 import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
-import { type AmountSpec, type IntentRecord, type JournalStore, prunable } from './journal';
+import { IntentIndex } from './intent-index';
+import { fromSpec, type IntentRecord, type JournalStore, toSpec } from './journal';
 import {
+  type CountedTrade,
   cancelledState,
-  fillFromSettlement,
+  type Filled,
+  placementTrade,
+  settlementTrade,
   stateAfterFill,
   stateFromExecution,
   stateFromOmeEvent,
   stateFromStatus,
+  statusFilled,
   summarize,
 } from './outcome';
 
@@ -75,34 +79,6 @@ export interface PlaceSpec {
   pressId?: string | null;
 }
 
-function toSpec(amounts: AmountIntent): AmountSpec {
-  if (amounts.orderType === 'FOK') {
-    return amounts.side === 'BUY'
-      ? { orderType: 'FOK', side: 'BUY', spend: amounts.spend.toString() }
-      : { orderType: 'FOK', side: 'SELL', contracts: amounts.contracts.toString() };
-  }
-  return {
-    orderType: amounts.orderType,
-    side: amounts.side,
-    price: String(amounts.price),
-    contracts: amounts.contracts.toString(),
-  };
-}
-
-function fromSpec(spec: AmountSpec): AmountIntent {
-  if (spec.orderType === 'FOK') {
-    return spec.side === 'BUY'
-      ? { orderType: 'FOK', side: 'BUY', spend: BigInt(spec.spend) }
-      : { orderType: 'FOK', side: 'SELL', contracts: BigInt(spec.contracts) };
-  }
-  return {
-    orderType: spec.orderType,
-    side: spec.side,
-    price: spec.price,
-    contracts: BigInt(spec.contracts),
-  };
-}
-
 const refusal = (message: string): ExchangeError =>
   new ExchangeError({ kind: 'unavailable', message });
 
@@ -118,30 +94,27 @@ const notJournaled: ClientErrorInfo = {
  * a receive-window refusal gets a fresh signature; a restarted worker resumes the journal.
  */
 export class OrderDesk {
-  private readonly records = new Map<string, IntentRecord>();
-  private readonly byPress = new Map<string, string>();
-  private readonly byOrderId = new Map<string, string>();
+  private readonly intents: IntentIndex;
   private readonly running = new Set<string>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly guards: OrderGuards;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newId: () => string;
-  private writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: DeskDeps) {
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.guards = new OrderGuards(this.now);
+    this.intents = new IntentIndex(deps.store);
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
   async init(): Promise<void> {
-    const records = await this.deps.store.loadAll();
-    for (const record of records) this.index(record);
+    const records = await this.intents.load();
     this.guards.restore(records.filter((r) => r.sends > 0).map((r) => r.view.createdAt));
-    for (const record of this.records.values()) {
+    for (const record of this.intents.all()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.
         this.finish(record, 'failed', {
@@ -154,21 +127,21 @@ export class OrderDesk {
   }
 
   views(): IntentView[] {
-    return [...this.records.values()].map((r) => r.view).sort((a, b) => b.createdAt - a.createdAt);
+    return [...this.intents.all()].map((r) => r.view).sort((a, b) => b.createdAt - a.createdAt);
   }
 
   view(clientOrderId: string): IntentView | null {
-    return this.records.get(clientOrderId)?.view ?? null;
+    return this.intents.get(clientOrderId)?.view ?? null;
   }
 
   /** Whether an exchange order id is one of this desk's intents. */
   hasOrder(orderId: string): boolean {
-    return this.byOrderId.has(orderId);
+    return this.intents.hasOrder(orderId);
   }
 
   /** Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm). */
   pending(): IntentView[] {
-    return [...this.records.values()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
+    return [...this.intents.all()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
   }
 
   /**
@@ -177,9 +150,8 @@ export class OrderDesk {
    */
   async place(spec: PlaceSpec, waitMs = 8_000): Promise<IntentView> {
     if (spec.pressId) {
-      const first = this.byPress.get(spec.pressId);
-      const firstView = first ? this.records.get(first)?.view : undefined;
-      if (firstView) return firstView;
+      const first = this.intents.ofPress(spec.pressId);
+      if (first) return first.view;
     }
     this.deps.client();
     const mode = this.deps.tradingMode();
@@ -228,7 +200,7 @@ export class OrderDesk {
       reconciles: 0,
       countedTrades: [],
     };
-    this.index(record);
+    this.intents.add(record);
     // Signing goes on while this first write is under way: nothing is sent before the
     // journal holds the signed bytes (sign() waits for that write, which follows this one).
     void this.save(record);
@@ -236,13 +208,13 @@ export class OrderDesk {
     void this.run(record.view.clientOrderId);
     await settled;
     // The answer the user sees is one a restarted worker would show too: journaled first.
-    await this.writes;
-    return this.records.get(record.view.clientOrderId)?.view ?? record.view;
+    await this.intents.flushed();
+    return this.intents.get(record.view.clientOrderId)?.view ?? record.view;
   }
 
   /** Cancels the order behind an intent (a delayed one until its `eligibleAt`, or a resting one). */
   async cancel(clientOrderId: string): Promise<IntentView> {
-    const record = this.records.get(clientOrderId);
+    const record = this.intents.get(clientOrderId);
     if (!record) throw refusal('That order is not one this extension placed.');
     if (isFinal(record.view.state)) return record.view;
     const id = record.view.orderId ? { orderId: record.view.orderId } : { clientOrderId };
@@ -255,7 +227,7 @@ export class OrderDesk {
 
   /** Resumes every unfinished intent (after a restart, a reconnect or an unlock). */
   resumePending(): void {
-    for (const record of this.records.values()) {
+    for (const record of this.intents.all()) {
       const { state, eligibleAt } = record.view;
       if (state === 'sending' || state === 'reconciling') void this.run(record.view.clientOrderId);
       // Its release may have happened while we were not listening (an intent adopted from a
@@ -282,7 +254,7 @@ export class OrderDesk {
    */
   resumeStalled(): number {
     let resumed = 0;
-    for (const record of this.records.values()) {
+    for (const record of this.intents.all()) {
       const { state, clientOrderId } = record.view;
       if ((state === 'sending' || state === 'reconciling') && !this.running.has(clientOrderId)) {
         resumed++;
@@ -312,7 +284,7 @@ export class OrderDesk {
     try {
       let reconcilesThisRun = 0;
       for (;;) {
-        const record = this.records.get(id);
+        const record = this.intents.get(id);
         if (!record || isFinal(record.view.state)) return;
         const state = record.view.state;
         if (state === 'preparing') {
@@ -465,19 +437,9 @@ export class OrderDesk {
     if (!status) return null;
     const state = stateFromStatus(record.view, status);
     if (state === null) return null;
-    if (status.orderId) this.linkOrder(record, status.orderId);
-    const filled = BigInt(status.filledSize);
-    if (record.view.orderType === 'FOK' && record.view.side === 'BUY') {
-      // A FOK BUY is sized in money: its filled size is the collateral spent, not contracts.
-      if (filled > BigInt(record.view.filledCollateralRaw))
-        record.view.filledCollateralRaw = filled.toString();
-    } else if (filled > BigInt(record.view.filledContractsRaw)) {
-      const limit = record.view.price;
-      record.view.filledContractsRaw = filled.toString();
-      if (limit !== null) {
-        record.view.filledCollateralRaw = ((filled * priceToMillis(limit)) / 1000n).toString();
-      }
-    }
+    if (status.orderId) this.intents.linkOrder(record, status.orderId);
+    const filled = statusFilled(record.view, BigInt(status.filledSize));
+    if (filled) this.setFilled(record, filled);
     if (isFinal(state)) {
       this.finish(
         record,
@@ -515,18 +477,9 @@ export class OrderDesk {
 
   private applyPlacement(record: IntentRecord, response: OrderPlacementResponse): void {
     const { order, execution } = response;
-    this.linkOrder(record, order.id);
+    this.intents.linkOrder(record, order.id);
     record.view.eligibleAt = execution.eligibleAt ?? null;
-    if (execution.tradeEventId && !record.countedTrades.includes(execution.tradeEventId)) {
-      record.countedTrades.push(execution.tradeEventId);
-      const totals = execution.totalsRaw;
-      record.view.filledContractsRaw = (
-        BigInt(record.view.filledContractsRaw) + BigInt(totals.contractsGross)
-      ).toString();
-      record.view.filledCollateralRaw = (
-        BigInt(record.view.filledCollateralRaw) + BigInt(totals.usdGross)
-      ).toString();
-    }
+    this.count(record, placementTrade(record.view, record.countedTrades, execution));
     const state = stateFromExecution(
       record.view,
       execution,
@@ -548,19 +501,10 @@ export class OrderDesk {
 
   // ── Events ────────────────────────────────────────────────────────────────────
 
-  private find(clientOrderId: string | null, orderId: string | null): IntentRecord | undefined {
-    if (clientOrderId) {
-      const byClient = this.records.get(clientOrderId);
-      if (byClient) return byClient;
-    }
-    const id = orderId ? this.byOrderId.get(orderId) : undefined;
-    return id ? this.records.get(id) : undefined;
-  }
-
   private onOme(event: OmeOrderEvent): void {
-    const record = this.find(event.clientOrderId, event.orderId);
+    const record = this.intents.find(event.clientOrderId, event.orderId);
     if (!record) return;
-    this.linkOrder(record, event.orderId);
+    this.intents.linkOrder(record, event.orderId);
     const next = stateFromOmeEvent(record.view, event, BigInt(record.view.filledContractsRaw));
     if (next === null) return;
     this.moveByEvent(record, next);
@@ -568,10 +512,10 @@ export class OrderDesk {
 
   private onSettlement(event: SettlementOrderEvent): void {
     const candidates = new Set<IntentRecord>();
-    const taker = this.find(event.clientOrderId, event.takerOrderId);
+    const taker = this.intents.find(event.clientOrderId, event.takerOrderId);
     if (taker) candidates.add(taker);
     for (const match of event.makerMatches) {
-      const maker = this.find(null, match.orderId);
+      const maker = this.intents.find(null, match.orderId);
       if (maker) candidates.add(maker);
     }
     for (const record of candidates) {
@@ -584,25 +528,10 @@ export class OrderDesk {
         void this.save(record);
         continue;
       }
-      if (event.type !== 'MATCHED' || record.countedTrades.includes(event.tradeEventId)) continue;
-      const limit = record.view.price === null ? null : priceToMillis(record.view.price);
-      const fill = fillFromSettlement(
-        event,
-        record.view.orderId,
-        record.view.clientOrderId,
-        limit,
-        record.view.side,
-      );
-      if (!fill) continue;
-      record.countedTrades.push(event.tradeEventId);
-      record.view.filledContractsRaw = (
-        BigInt(record.view.filledContractsRaw) + fill.contracts
-      ).toString();
-      record.view.filledCollateralRaw = (
-        BigInt(record.view.filledCollateralRaw) + fill.collateral
-      ).toString();
-      const filled = BigInt(record.view.filledContractsRaw);
-      this.moveByEvent(record, stateAfterFill(record.view, filled));
+      const trade = settlementTrade(record.view, record.countedTrades, event);
+      if (!trade) continue;
+      this.count(record, trade);
+      this.moveByEvent(record, stateAfterFill(record.view, trade.filled.contractsRaw));
     }
   }
 
@@ -634,16 +563,15 @@ export class OrderDesk {
 
   // ── Bookkeeping ───────────────────────────────────────────────────────────────
 
-  private index(record: IntentRecord): void {
-    this.records.set(record.view.clientOrderId, record);
-    if (record.pressId) this.byPress.set(record.pressId, record.view.clientOrderId);
-    if (record.view.orderId) this.byOrderId.set(record.view.orderId, record.view.clientOrderId);
+  private setFilled(record: IntentRecord, filled: Filled): void {
+    record.view.filledContractsRaw = filled.contractsRaw.toString();
+    record.view.filledCollateralRaw = filled.collateralRaw.toString();
   }
 
-  private linkOrder(record: IntentRecord, orderId: string): void {
-    if (record.view.orderId === orderId) return;
-    record.view.orderId = orderId;
-    this.byOrderId.set(orderId, record.view.clientOrderId);
+  private count(record: IntentRecord, trade: CountedTrade | null): void {
+    if (!trade) return;
+    record.countedTrades.push(trade.tradeEventId);
+    this.setFilled(record, trade.filled);
   }
 
   private touch(record: IntentRecord): void {
@@ -667,44 +595,13 @@ export class OrderDesk {
     this.wake(record.view.clientOrderId);
   }
 
-  /**
-   * Journal writes are serialised so a record's latest state is always the one stored.
-   * Resolves to whether this record was stored.
-   */
   private save(record: IntentRecord): Promise<boolean> {
-    // A run still going after `forgetAll` must not write its record back.
-    if (this.records.get(record.view.clientOrderId) !== record) return Promise.resolve(false);
-    const snapshot = structuredClone(record);
-    let stored = false;
-    this.writes = this.writes
-      .then(() => this.deps.store.put(snapshot))
-      .then(async () => {
-        stored = true;
-        const drop = prunable([...this.records.values()]);
-        if (drop.length > 0) {
-          for (const id of drop) {
-            const gone = this.records.get(id);
-            this.records.delete(id);
-            if (gone?.pressId) this.byPress.delete(gone.pressId);
-            if (gone?.view.orderId) this.byOrderId.delete(gone.view.orderId);
-          }
-          await this.deps.store.remove(drop);
-        }
-      })
-      .catch(() => {
-        // storage.session full or gone: the in-memory record still drives the UI.
-      });
-    return this.writes.then(() => stored);
+    return this.intents.save(record);
   }
 
   /** Drops every intent, in memory and in the journal (the user forgot the account). */
-  async forgetAll(): Promise<void> {
-    const ids = [...this.records.keys()];
-    this.records.clear();
-    this.byPress.clear();
-    this.byOrderId.clear();
-    await this.writes;
-    await this.deps.store.remove(ids).catch(() => undefined);
+  forgetAll(): Promise<void> {
+    return this.intents.forgetAll();
   }
 
   private waitForOutcome(id: string, waitMs: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AmountIntent } from '../core/orders/amounts';
 import { IntentView, isFinal } from '../protocol/intent';
 import type { StorageArea } from '../storage/area';
 
@@ -18,6 +19,35 @@ export const AmountSpec = z.union([
   z.object({ orderType: z.literal('FOK'), side: z.literal('SELL'), contracts: z.string() }),
 ]);
 export type AmountSpec = z.infer<typeof AmountSpec>;
+
+/** The amounts as journaled (strings): bigints do not survive storage as themselves. */
+export function toSpec(amounts: AmountIntent): AmountSpec {
+  if (amounts.orderType === 'FOK') {
+    return amounts.side === 'BUY'
+      ? { orderType: 'FOK', side: 'BUY', spend: amounts.spend.toString() }
+      : { orderType: 'FOK', side: 'SELL', contracts: amounts.contracts.toString() };
+  }
+  return {
+    orderType: amounts.orderType,
+    side: amounts.side,
+    price: String(amounts.price),
+    contracts: amounts.contracts.toString(),
+  };
+}
+
+export function fromSpec(spec: AmountSpec): AmountIntent {
+  if (spec.orderType === 'FOK') {
+    return spec.side === 'BUY'
+      ? { orderType: 'FOK', side: 'BUY', spend: BigInt(spec.spend) }
+      : { orderType: 'FOK', side: 'SELL', contracts: BigInt(spec.contracts) };
+  }
+  return {
+    orderType: spec.orderType,
+    side: spec.side,
+    price: spec.price,
+    contracts: BigInt(spec.contracts),
+  };
+}
 
 /** One intent as journaled: its public view plus what only the background may hold. */
 export const IntentRecord = z.object({

@@ -3,7 +3,7 @@ import type { Execution, OrderStatus } from '../core/api/orders';
 import type { Side } from '../core/api/primitives';
 import { errorSentence } from '../core/client/errors';
 import { fillCollateral } from '../core/orders/fills';
-import { fromRaw, RAW_PER_UNIT } from '../core/orders/units';
+import { fromRaw, priceToMillis, RAW_PER_UNIT } from '../core/orders/units';
 import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 
 /** Contracts asked for: the FOK BUY spends collateral, so it has no contract target. */
@@ -158,6 +158,80 @@ export function fillFromSettlement(
     collateral += fillCollateral(priceMillis, size, side, asTaker ? 'taker' : 'maker');
   }
   return { contracts, collateral };
+}
+
+/** What an intent has filled so far (raw units). */
+export interface Filled {
+  contractsRaw: bigint;
+  collateralRaw: bigint;
+}
+
+export const filledOf = (view: IntentView): Filled => ({
+  contractsRaw: BigInt(view.filledContractsRaw),
+  collateralRaw: BigInt(view.filledCollateralRaw),
+});
+
+/** A trade counted into an intent's fills: its id (so it is never counted twice) and the new totals. */
+export interface CountedTrade {
+  tradeEventId: string;
+  filled: Filled;
+}
+
+const plus = (before: Filled, contracts: bigint, collateral: bigint): Filled => ({
+  contractsRaw: before.contractsRaw + contracts,
+  collateralRaw: before.collateralRaw + collateral,
+});
+
+/**
+ * The fills our own placement answer reports. The same trade may also arrive as a
+ * settlement event, before or after: whichever comes first counts it, once.
+ */
+export function placementTrade(
+  view: IntentView,
+  counted: readonly string[],
+  execution: Execution,
+): CountedTrade | null {
+  const id = execution.tradeEventId;
+  if (!id || counted.includes(id)) return null;
+  const totals = execution.totalsRaw;
+  return {
+    tradeEventId: id,
+    filled: plus(filledOf(view), BigInt(totals.contractsGross), BigInt(totals.usdGross)),
+  };
+}
+
+/** The fills a MATCHED settlement event adds to an intent (as taker or as a resting maker). */
+export function settlementTrade(
+  view: IntentView,
+  counted: readonly string[],
+  event: SettlementOrderEvent,
+): CountedTrade | null {
+  if (event.type !== 'MATCHED' || counted.includes(event.tradeEventId)) return null;
+  const limit = view.price === null ? null : priceToMillis(view.price);
+  const fill = fillFromSettlement(event, view.orderId, view.clientOrderId, limit, view.side);
+  if (!fill) return null;
+  return {
+    tradeEventId: event.tradeEventId,
+    filled: plus(filledOf(view), fill.contracts, fill.collateral),
+  };
+}
+
+/**
+ * The fills a status answer reports, when it knows of more than we counted (it reports a
+ * total, not trades, so it only ever raises ours). A FOK BUY is sized in money: its
+ * filled size is the collateral spent; otherwise it is contracts, valued at the limit.
+ */
+export function statusFilled(view: IntentView, filledSize: bigint): Filled | null {
+  const before = filledOf(view);
+  if (view.orderType === 'FOK' && view.side === 'BUY') {
+    return filledSize > before.collateralRaw ? { ...before, collateralRaw: filledSize } : null;
+  }
+  if (filledSize <= before.contractsRaw) return null;
+  return {
+    contractsRaw: filledSize,
+    collateralRaw:
+      view.price === null ? before.collateralRaw : (filledSize * priceToMillis(view.price)) / 1000n,
+  };
 }
 
 const STATE_WORDS: Record<IntentState, string> = {

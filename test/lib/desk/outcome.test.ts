@@ -4,11 +4,14 @@ import { Execution, OrderStatus } from '../../../lib/core/api/orders';
 import {
   cancelledState,
   fillFromSettlement,
+  placementTrade,
   requestedContracts,
+  settlementTrade,
   stateAfterFill,
   stateFromExecution,
   stateFromOmeEvent,
   stateFromStatus,
+  statusFilled,
   stoppedState,
   summarize,
 } from '../../../lib/desk/outcome';
@@ -227,6 +230,59 @@ describe('fillFromSettlement', () => {
       collateral: 800_000n,
     });
     expect(fillFromSettlement(event, 'not-there', 'c-2', 400n, 'BUY')).toBeNull();
+  });
+});
+
+describe('counting fills: each trade once, totals only ever grow', () => {
+  const taker = { clientOrderId: 'c-1', orderId: 'o' };
+  const matched = settlement('MATCHED', taker, [
+    { orderId: 'm1', matchedSize: 2n * C, price: '0.5' },
+  ]) as SettlementOrderEvent;
+  const mine = fakBuy10({
+    clientOrderId: 'c-1',
+    orderId: 'o',
+    filledContractsRaw: String(C),
+    filledCollateralRaw: '500000',
+  });
+
+  it('a settlement event adds its trade to what was filled, once', () => {
+    const trade = settlementTrade(mine, [], matched);
+    expect(trade).toEqual({
+      tradeEventId: matched.tradeEventId,
+      filled: { contractsRaw: 3n * C, collateralRaw: 1_500_000n },
+    });
+    expect(settlementTrade(mine, [matched.tradeEventId], matched)).toBeNull();
+    const failed = { ...matched, type: 'FAILED' } as SettlementOrderEvent;
+    expect(settlementTrade(mine, [], failed)).toBeNull();
+  });
+
+  it('our placement answer counts its trade unless the event counted it first', () => {
+    const answer = execution('MATCHED', {
+      tradeEventId: 't-1',
+      totalsRaw: {
+        contractsGross: String(4n * C),
+        contractsFee: '0',
+        contractsNet: String(4n * C),
+        usdGross: '2000000',
+        usdFee: '0',
+        usdNet: '2000000',
+      },
+    });
+    expect(placementTrade(mine, [], answer)).toEqual({
+      tradeEventId: 't-1',
+      filled: { contractsRaw: 5n * C, collateralRaw: 2_500_000n },
+    });
+    expect(placementTrade(mine, ['t-1'], answer)).toBeNull();
+    expect(placementTrade(mine, [], execution('UNMATCHED'))).toBeNull();
+  });
+
+  it('a status answer only raises the totals: contracts valued at the limit, a FOK BUY in money', () => {
+    expect(statusFilled(mine, 4n * C)).toEqual({ contractsRaw: 4n * C, collateralRaw: 2_000_000n });
+    expect(statusFilled(mine, C)).toBeNull();
+    expect(statusFilled(mine, 0n)).toBeNull();
+    const fok = fokBuy5({ filledCollateralRaw: '1000000' });
+    expect(statusFilled(fok, 3_000_000n)).toEqual({ contractsRaw: 0n, collateralRaw: 3_000_000n });
+    expect(statusFilled(fok, 1_000_000n)).toBeNull();
   });
 });
 

@@ -1,0 +1,106 @@
+import { type IntentRecord, type JournalStore, prunable } from './journal';
+
+/**
+ * The desk's intents in memory, found by client order id, by button press and by exchange
+ * order id, and written through to the journal. Writes are serialised so a record's
+ * latest state is always the one stored; old final intents are pruned as they go.
+ */
+export class IntentIndex {
+  private readonly records = new Map<string, IntentRecord>();
+  private readonly byPress = new Map<string, string>();
+  private readonly byOrderId = new Map<string, string>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly store: JournalStore) {}
+
+  /** What the journal holds, indexed. */
+  async load(): Promise<IntentRecord[]> {
+    const records = await this.store.loadAll();
+    for (const record of records) this.add(record);
+    return records;
+  }
+
+  add(record: IntentRecord): void {
+    this.records.set(record.view.clientOrderId, record);
+    if (record.pressId) this.byPress.set(record.pressId, record.view.clientOrderId);
+    if (record.view.orderId) this.byOrderId.set(record.view.orderId, record.view.clientOrderId);
+  }
+
+  get(clientOrderId: string): IntentRecord | undefined {
+    return this.records.get(clientOrderId);
+  }
+
+  /** The intent a button press made, if that press was seen already. */
+  ofPress(pressId: string): IntentRecord | undefined {
+    const id = this.byPress.get(pressId);
+    return id ? this.records.get(id) : undefined;
+  }
+
+  hasOrder(orderId: string): boolean {
+    return this.byOrderId.has(orderId);
+  }
+
+  /** By client order id first (ours), else by the exchange's order id. */
+  find(clientOrderId: string | null, orderId: string | null): IntentRecord | undefined {
+    if (clientOrderId) {
+      const byClient = this.records.get(clientOrderId);
+      if (byClient) return byClient;
+    }
+    const id = orderId ? this.byOrderId.get(orderId) : undefined;
+    return id ? this.records.get(id) : undefined;
+  }
+
+  all(): IterableIterator<IntentRecord> {
+    return this.records.values();
+  }
+
+  linkOrder(record: IntentRecord, orderId: string): void {
+    if (record.view.orderId === orderId) return;
+    record.view.orderId = orderId;
+    this.byOrderId.set(orderId, record.view.clientOrderId);
+  }
+
+  /** Resolves to whether this record was stored. */
+  save(record: IntentRecord): Promise<boolean> {
+    // A run still going after `forgetAll` must not write its record back.
+    if (this.records.get(record.view.clientOrderId) !== record) return Promise.resolve(false);
+    const snapshot = structuredClone(record);
+    let stored = false;
+    this.writes = this.writes
+      .then(() => this.store.put(snapshot))
+      .then(async () => {
+        stored = true;
+        const drop = prunable([...this.records.values()]);
+        if (drop.length > 0) {
+          for (const id of drop) this.drop(id);
+          await this.store.remove(drop);
+        }
+      })
+      .catch(() => {
+        // storage.session full or gone: the in-memory record still drives the UI.
+      });
+    return this.writes.then(() => stored);
+  }
+
+  /** Resolves once every write asked for so far has been made (or failed). */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+
+  /** Drops every intent, in memory and in the journal (the user forgot the account). */
+  async forgetAll(): Promise<void> {
+    const ids = [...this.records.keys()];
+    this.records.clear();
+    this.byPress.clear();
+    this.byOrderId.clear();
+    await this.writes;
+    await this.store.remove(ids).catch(() => undefined);
+  }
+
+  private drop(id: string): void {
+    const gone = this.records.get(id);
+    this.records.delete(id);
+    if (gone?.pressId) this.byPress.delete(gone.pressId);
+    if (gone?.view.orderId) this.byOrderId.delete(gone.view.orderId);
+  }
+}
