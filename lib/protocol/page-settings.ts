@@ -8,3 +8,13 @@ import type { Settings } from '../core/settings/schema';
 export const PAGE_SETTINGS_KEY = 'local:pageSettings';
 
 export type PageSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins' | 'panel' | 'theme'>;
+
+/**
+ * The copy as stored, with the settings version it was written under: only the background
+ * writes it, from settings its schema has parsed, so a reader that finds its own version
+ * needs no second schema.
+ */
+export interface StoredPageSettings {
+  version: number;
+  settings: PageSettings;
+}

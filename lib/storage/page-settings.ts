@@ -1,6 +1,7 @@
 import { storage } from '@wxt-dev/storage';
 import type { Settings } from '../core/settings/schema';
-import { PAGE_SETTINGS_KEY, type PageSettings } from '../protocol/page-settings';
+import { SETTINGS_VERSION } from '../core/settings/version';
+import { PAGE_SETTINGS_KEY, type StoredPageSettings } from '../protocol/page-settings';
 
 /**
  * The background's copy, in `storage.local`, of what the page panel reads before it can
@@ -9,11 +10,14 @@ import { PAGE_SETTINGS_KEY, type PageSettings } from '../protocol/page-settings'
  * own tabs; the background checks every order against the protected settings.
  */
 export async function mirrorPageSettings(settings: Settings): Promise<void> {
-  const copy: PageSettings = {
-    exchange: settings.exchange,
-    extraSiteOrigins: settings.extraSiteOrigins,
-    panel: settings.panel,
-    theme: settings.theme,
+  const copy: StoredPageSettings = {
+    version: SETTINGS_VERSION,
+    settings: {
+      exchange: settings.exchange,
+      extraSiteOrigins: settings.extraSiteOrigins,
+      panel: settings.panel,
+      theme: settings.theme,
+    },
   };
   await storage.setItem(PAGE_SETTINGS_KEY, copy);
 }
