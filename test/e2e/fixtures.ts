@@ -92,6 +92,8 @@ export interface Harness {
     payload: RequestOf<N>,
     from?: Page,
   ): Promise<Reply<ResponseOf<N>>>;
+  /** `send`, for an answer that must be a success: its data, or a throw with the error. */
+  ask<N extends MessageName>(name: N, payload: RequestOf<N>, from?: Page): Promise<ResponseOf<N>>;
   /** Sends any value through `chrome.runtime.sendMessage` from an extension page. */
   sendRaw(message: unknown, from?: Page): Promise<unknown>;
   /** Runs `fn(arg)` in the extension's isolated world of a web page (where its content script runs); same rules as `withApp`. */
@@ -258,6 +260,11 @@ export async function startHarness(
       (await sendRaw({ protocol: PROTOCOL, name, payload }, from)) as Reply<
         ResponseOf<typeof name>
       >,
+    async ask(name, payload, from) {
+      const reply = await harness.send(name, payload, from);
+      if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+      return reply.data;
+    },
     sendRaw,
     inContentScript: (page, fn, arg) => evaluateInContentScript(page, extensionId, fn, arg),
     async onboard(label, onboardOptions = {}) {

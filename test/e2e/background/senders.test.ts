@@ -168,7 +168,7 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
   });
 
   it('the content script cannot read storage.session, where the unlocked secrets are', async () => {
-    if ((await h().withApp((app) => app.vault.status)) !== 'unlocked') await h().onboard('alice');
+    if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
     expect(
       await h().withApp(async () => {
         const { chrome } = globalThis as unknown as Scope;

@@ -16,7 +16,7 @@ describe('a service worker stopped by Chrome', () => {
     const status = await h().send('vault.status', {}, popup);
     expect(await h().workerRestarted()).toBe(true);
     expect(status.ok && status.data.status).toBe('unlocked');
-    expect(await h().withApp((app) => app.vault.status)).toBe('unlocked');
+    expect((await h().ask('vault.status', {})).status).toBe('unlocked');
 
     const state = await h().waitForLive();
     expect(state).toMatchObject({ status: 'live', authenticated: true });
@@ -79,7 +79,7 @@ describe('a service worker stopped by Chrome', () => {
   });
 
   it('is woken by its auto-lock alarm, and locks (with the lock mark on the badge)', async () => {
-    if ((await h().withApp((app) => app.vault.status)) !== 'unlocked') await h().onboard('alice');
+    if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
     // Nothing of the extension stays open: only the alarm can wake the worker.
     for (const page of h().context.pages()) {
       if (page.url().startsWith('chrome-extension://')) await page.close();
@@ -90,7 +90,7 @@ describe('a service worker stopped by Chrome', () => {
     });
     await h().stopWorker();
     expect(await h().workerRestarted()).toBe(true);
-    await eventually(async () => (await h().withApp((app) => app.vault.status)) === 'locked', {
+    await eventually(async () => (await h().ask('vault.status', {})).status === 'locked', {
       what: 'the vault locked by the alarm',
     });
     const badge = await h().withApp(() => {

@@ -30,7 +30,7 @@ describe('the built extension in Chromium', () => {
     expect(h().extensionId).toMatch(/^[a-p]{32}$/);
     const worker = await h().worker();
     expect(worker.url()).toBe(h().url('background.js'));
-    const status = await h().withApp((app) => app.vault.status);
+    const status = (await h().ask('vault.status', {})).status;
     expect(status).toBe('empty');
   });
 

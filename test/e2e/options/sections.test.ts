@@ -135,7 +135,7 @@ describe('options sections', () => {
     await eventually(
       async () => (await options.locator('[data-vault-status]').textContent()) === 'Locked',
     );
-    expect(await h().withApp((app) => app.vault.status)).toBe('locked');
+    expect((await h().ask('vault.status', {})).status).toBe('locked');
 
     const unlock = options.getByRole('form', { name: 'Unlock' });
     await unlock.getByLabel('Passphrase').fill('not the passphrase');
@@ -155,7 +155,7 @@ describe('options sections', () => {
     await options.getByRole('button', { name: 'Change passphrase' }).click();
     await options.getByText('Passphrase changed.').waitFor();
     await h().shot(options, 'security-passphrase-changed');
-    await h().withApp((app) => app.lock());
+    await h().ask('vault.lock', {});
     const reply = await h().send('vault.unlock', { passphrase: next }, options);
     expect(reply.ok).toBe(true);
 
@@ -164,12 +164,12 @@ describe('options sections', () => {
     await h().shot(options, 'security-forget-confirm');
     await options.keyboard.press('Escape');
     await options.getByRole('alertdialog').waitFor({ state: 'detached' });
-    expect(await h().withApp((app) => app.vault.status)).toBe('unlocked');
+    expect((await h().ask('vault.status', {})).status).toBe('unlocked');
 
     await options.getByRole('button', { name: 'Forget everything…' }).click();
     await options.getByRole('button', { name: 'Forget everything', exact: true }).click();
     await options.getByRole('heading', { name: 'Step 1 of 5: Exchange' }).waitFor();
-    expect(await h().withApp((app) => app.vault.status)).toBe('empty');
+    expect((await h().ask('vault.status', {})).status).toBe('empty');
     await h().shot(options, 'security-forgotten');
   });
 });

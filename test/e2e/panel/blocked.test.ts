@@ -36,7 +36,7 @@ describe('once set up', () => {
   afterEach(async () => {
     // Each test starts in normal trading, whatever the last one left.
     await h().admin.tradingMode('normal', null);
-    await h().withApp((app) => app.refreshMaintenance());
+    await h().ask('maintenance.refresh', {});
   });
 
   it('cancel_only: new orders disabled with when trading resumes; cancelling still works', async () => {
@@ -44,7 +44,7 @@ describe('once set up', () => {
     await panel.waitForText('[data-section="orders"]', /Open orders \(1\)/);
     const resumeAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
     await h().admin.tradingMode('cancel_only', resumeAt);
-    await h().withApp((app) => app.refreshMaintenance());
+    await h().ask('maintenance.refresh', {});
     const notice = await panel.waitFor('[data-block="trading-mode"]');
     expect(notice.text).toMatch(
       /cancellations only.*Trading resumes .* \(in [12]:\d\d:\d\d\)\..*You can still cancel orders\./,
@@ -60,7 +60,7 @@ describe('once set up', () => {
   it('disabled: cancelling is disabled too', async () => {
     await placeRestingOrder(h(), BTC, '0.3', '10000000');
     await h().admin.tradingMode('disabled', null);
-    await h().withApp((app) => app.refreshMaintenance());
+    await h().ask('maintenance.refresh', {});
     await panel.waitForText(
       '[data-block="trading-mode"]',
       /disabled.*Cancelling is not possible now/,
@@ -68,7 +68,7 @@ describe('once set up', () => {
     await panel.waitFor('[data-action="cancel-all"]', (b) => b.disabled);
     expect((await panel.one('[data-action="cancel-order"]'))?.disabled).toBe(true);
     await h().admin.tradingMode('normal', null);
-    await h().withApp((app) => app.refreshMaintenance());
+    await h().ask('maintenance.refresh', {});
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled);
     await panel.click('[data-action="cancel-all"]');
     await panel.waitForText('[data-section="orders"]', /Open orders \(0\)/);
@@ -112,11 +112,11 @@ describe('once set up', () => {
     let orderId: string | null = null;
     try {
       await h().admin.clock(before);
-      await h().withApp((app) => app.refreshMaintenance());
+      await h().ask('maintenance.refresh', {});
       orderId = await placeRestingOrder(h(), slug, '0.2', '10000000');
     } finally {
       await h().admin.clock(0);
-      await h().withApp((app) => app.refreshMaintenance());
+      await h().ask('maintenance.refresh', {});
     }
     expect((await h().admin.orders()).find((o) => o.id === orderId)?.status).toBe('OPEN');
 

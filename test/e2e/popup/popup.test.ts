@@ -83,7 +83,7 @@ let popup: Page;
 
 describe.sequential('the popup', () => {
   it('on a fresh profile opens on the first-run screen, whose one button opens the options page', async () => {
-    expect((await h().withApp((app) => app.vaultView())).status).toBe('empty');
+    expect((await h().ask('vault.status', {})).status).toBe('empty');
     const first = await openPopup(h());
     await first.getByRole('heading', { name: 'Welcome to Market Companion' }).waitFor();
     expect(await first.getByRole('tab').count()).toBe(0);
