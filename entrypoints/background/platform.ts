@@ -1,17 +1,9 @@
 import { browser } from 'wxt/browser';
 import { HeldEvents } from '@/lib/background/held-events';
 import type { Platform } from '@/lib/background/platform';
-import type { StorageArea } from '@/lib/storage/area';
+import { browserArea } from '@/lib/storage/area';
 import { protectedStore } from '@/lib/storage/settings-item';
 import { idleStateLocks } from '@/lib/vault/auto-lock';
-
-function area(store: typeof browser.storage.local): StorageArea {
-  return {
-    get: async (key) => (await store.get(key))[key],
-    set: (key, value) => store.set({ [key]: value }),
-    remove: (key) => store.remove(key),
-  };
-}
 
 /**
  * `browser.*` as the background app needs it. Call it synchronously when the worker starts:
@@ -33,7 +25,7 @@ export function browserPlatform(): Platform {
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     // Never storage.local: content scripts can write it (lib/storage/keys.ts).
     local: protectedStore(),
-    session: area(browser.storage.session),
+    session: browserArea(browser.storage.session),
     alarms: {
       create: async (name, when) => {
         await browser.alarms.create(name, { when });

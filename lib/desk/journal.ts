@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AmountIntent } from '../core/orders/amounts';
 import { IntentView, isFinal } from '../protocol/intent';
 import type { StorageArea } from '../storage/area';
+import { JOURNAL_INDEX_KEY, journalRecordKey } from '../storage/keys';
 
 /**
  * The amounts of an order as JSON-safe strings, enough to sign it again. A plain union:
@@ -71,8 +72,6 @@ export interface JournalStore {
   remove(clientOrderIds: string[]): Promise<void>;
 }
 
-const INDEX_KEY = 'desk.index';
-const recordKey = (id: string) => `desk.intent.${id}`;
 /** Final intents kept for the UI's "recent" list; unfinished ones are never dropped. */
 export const KEEP_FINAL = 100;
 
@@ -87,7 +86,7 @@ export class SessionJournal implements JournalStore {
 
   private async ids(): Promise<string[]> {
     if (!this.index) {
-      const stored = z.array(z.string()).safeParse(await this.area.get(INDEX_KEY));
+      const stored = z.array(z.string()).safeParse(await this.area.get(JOURNAL_INDEX_KEY));
       this.index = stored.success ? stored.data : [];
     }
     return this.index;
@@ -96,7 +95,7 @@ export class SessionJournal implements JournalStore {
   async loadAll(): Promise<IntentRecord[]> {
     const records: IntentRecord[] = [];
     for (const id of await this.ids()) {
-      const parsed = IntentRecord.safeParse(await this.area.get(recordKey(id)));
+      const parsed = IntentRecord.safeParse(await this.area.get(journalRecordKey(id)));
       if (parsed.success) records.push(parsed.data);
     }
     return records;
@@ -105,12 +104,12 @@ export class SessionJournal implements JournalStore {
   async put(record: IntentRecord): Promise<void> {
     const ids = await this.ids();
     const id = record.view.clientOrderId;
-    const writes = [this.area.set(recordKey(id), record)];
+    const writes = [this.area.set(journalRecordKey(id), record)];
     if (!ids.includes(id)) {
       // In parallel: an index entry without its record is skipped when loading, and a
       // record without its entry is never loaded; neither is half an intent.
       ids.push(id);
-      writes.push(this.area.set(INDEX_KEY, ids));
+      writes.push(this.area.set(JOURNAL_INDEX_KEY, ids));
     }
     await Promise.all(writes);
   }
@@ -119,8 +118,8 @@ export class SessionJournal implements JournalStore {
     if (clientOrderIds.length === 0) return;
     const drop = new Set(clientOrderIds);
     this.index = (await this.ids()).filter((id) => !drop.has(id));
-    await this.area.set(INDEX_KEY, this.index);
-    for (const id of drop) await this.area.remove(recordKey(id));
+    await this.area.set(JOURNAL_INDEX_KEY, this.index);
+    for (const id of drop) await this.area.remove(journalRecordKey(id));
   }
 }
 

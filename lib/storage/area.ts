@@ -4,3 +4,19 @@ export interface StorageArea {
   set(key: string, value: unknown): Promise<void>;
   remove(key: string): Promise<void>;
 }
+
+/** The part of a `browser.storage` area the adapter below uses. */
+interface BrowserStorageArea {
+  get(key: string): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** A `browser.storage` area (storage.session, in practice) as a `StorageArea`. */
+export function browserArea(area: BrowserStorageArea): StorageArea {
+  return {
+    get: async (key) => (await area.get(key))[key],
+    set: (key, value) => area.set({ [key]: value }),
+    remove: (key) => area.remove(key),
+  };
+}

@@ -6,7 +6,9 @@
  * attacker: the settings, the account, the encrypted vault, and the background's caches.
  *
  * `storage.session` (trusted contexts only) holds what must survive a worker restart but
- * not a browser restart: the unlocked vault, the order journal, the orders-per-minute window.
+ * not a browser restart: the unlocked vault, the unlock throttle, the order journal (which
+ * also rebuilds the orders-per-minute window), the notifications already shown and the
+ * last positions read.
  *
  * `storage.local` holds one item, the page panel's copy of the few settings a market page
  * needs before it can ask the background anything (where market pages are, the panel's
@@ -19,9 +21,19 @@
 export const SETTINGS_KEY = 'settings';
 /** Protected store: who the vault belongs to (no secret). */
 export const ACCOUNT_KEY = 'account.info';
-/** Protected store: notifications already shown (so a restart does not repeat them). */
+/** Protected store: the encrypted envelope of the token and the signing key. */
+export const VAULT_ENVELOPE_KEY = 'vault.envelope';
+
+/** storage.session: the unlocked secrets, so a restarted worker stays unlocked. */
+export const VAULT_UNLOCKED_KEY = 'vault.unlocked';
+/** storage.session: wrong passphrases so far (the unlock throttle). */
+export const VAULT_ATTEMPTS_KEY = 'vault.attempts';
+/** storage.session: the order journal's list of intents, and one key per intent. */
+export const JOURNAL_INDEX_KEY = 'desk.index';
+export const journalRecordKey = (clientOrderId: string): string => `desk.intent.${clientOrderId}`;
+/** storage.session: notifications already shown (so a restarted worker does not repeat them). */
 export const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
-/** Protected store: the last positions read, shown until the exchange answers. */
+/** storage.session: the last positions read, shown until the exchange answers. */
 export const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
 // storage.local: the page panel's copy of its settings (see above) is PAGE_SETTINGS_KEY in
 // lib/protocol/page-settings.ts, the contract between the background and the panel.
@@ -29,7 +41,7 @@ export const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
 /** storage.local keys of earlier builds, moved into the protected store once. */
 export const LEGACY_LOCAL_KEYS = [
   SETTINGS_KEY,
-  'vault.envelope',
+  VAULT_ENVELOPE_KEY,
   ACCOUNT_KEY,
   SEEN_NOTIFICATIONS_KEY,
   PORTFOLIO_CACHE_KEY,

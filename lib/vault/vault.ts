@@ -3,16 +3,8 @@ import { backoffCeiling } from '../core/backoff';
 import { passphraseProblem } from '../protocol/passphrase';
 import { VaultSecrets } from '../protocol/secrets';
 import type { StorageArea } from '../storage/area';
+import { VAULT_ATTEMPTS_KEY, VAULT_ENVELOPE_KEY, VAULT_UNLOCKED_KEY } from '../storage/keys';
 import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
-
-/** The subset of `browser.storage.*` the vault needs; tests pass an in-memory one. */
-
-export const VAULT_KEYS = {
-  /** storage.local: the encrypted envelope. */
-  envelope: 'vault.envelope',
-  /** storage.session (trusted contexts only): the unlocked secrets, so a restarted worker stays unlocked. */
-  unlocked: 'vault.unlocked',
-} as const;
 
 export type VaultStatus = 'empty' | 'locked' | 'unlocked';
 
@@ -38,7 +30,6 @@ const UnlockedRecord = z.object({ secrets: VaultSecrets, unlockedAt: z.number() 
 /** Wrong passphrases so far, and when the last one was tried (storage.session). */
 const Attempts = z.object({ failures: z.number().int().min(0), lastAt: z.number() });
 type Attempts = z.infer<typeof Attempts>;
-const ATTEMPTS_KEY = 'vault.attempts';
 /** Tries before any wait: enough for typos, too few for guessing. */
 export const FREE_ATTEMPTS = 5;
 export const MAX_ATTEMPT_WAIT_MS = 5 * 60_000;
@@ -84,7 +75,7 @@ export class Vault {
    * guessed through the extension at speed.
    */
   private async openCounted(passphrase: string, wrong: string): Promise<string> {
-    const attempts = Attempts.safeParse(await this.options.session.get(ATTEMPTS_KEY));
+    const attempts = Attempts.safeParse(await this.options.session.get(VAULT_ATTEMPTS_KEY));
     const counted = attempts.success ? attempts.data : { failures: 0, lastAt: 0 };
     const at = nextAttemptAt(counted);
     if (this.now() < at) {
@@ -97,11 +88,11 @@ export class Vault {
     const envelope = await this.readEnvelope();
     try {
       const plaintext = await open(envelope, passphrase);
-      if (counted.failures > 0) await this.options.session.remove(ATTEMPTS_KEY);
+      if (counted.failures > 0) await this.options.session.remove(VAULT_ATTEMPTS_KEY);
       return plaintext;
     } catch (error) {
       if (!(error instanceof WrongPassphraseError)) throw error;
-      await this.options.session.set(ATTEMPTS_KEY, {
+      await this.options.session.set(VAULT_ATTEMPTS_KEY, {
         failures: counted.failures + 1,
         lastAt: this.now(),
       });
@@ -117,12 +108,11 @@ export class Vault {
   /** Reads what storage holds: after a worker restart this restores an unlocked session. */
   async init(): Promise<VaultStatus> {
     this.hasEnvelope = VaultEnvelope.safeParse(
-      await this.options.local.get(VAULT_KEYS.envelope),
+      await this.options.local.get(VAULT_ENVELOPE_KEY),
     ).success;
-    const record = UnlockedRecord.safeParse(await this.options.session.get(VAULT_KEYS.unlocked));
+    const record = UnlockedRecord.safeParse(await this.options.session.get(VAULT_UNLOCKED_KEY));
     this.unlocked = this.hasEnvelope && record.success ? record.data.secrets : null;
-    if (!this.hasEnvelope || !record.success)
-      await this.options.session.remove(VAULT_KEYS.unlocked);
+    if (!this.hasEnvelope || !record.success) await this.options.session.remove(VAULT_UNLOCKED_KEY);
     return this.status;
   }
 
@@ -180,7 +170,7 @@ export class Vault {
   async lock(): Promise<void> {
     const was = this.status;
     this.unlocked = null;
-    await this.options.session.remove(VAULT_KEYS.unlocked);
+    await this.options.session.remove(VAULT_UNLOCKED_KEY);
     if (was !== this.status) this.emit();
   }
 
@@ -197,19 +187,19 @@ export class Vault {
   async forget(): Promise<void> {
     this.unlocked = null;
     this.hasEnvelope = false;
-    await this.options.session.remove(VAULT_KEYS.unlocked);
-    await this.options.local.remove(VAULT_KEYS.envelope);
+    await this.options.session.remove(VAULT_UNLOCKED_KEY);
+    await this.options.local.remove(VAULT_ENVELOPE_KEY);
     this.emit();
   }
 
   /** The stored KDF parameters (for display and tests); no secret. */
   async kdfIterations(): Promise<number | null> {
-    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_KEYS.envelope));
+    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_ENVELOPE_KEY));
     return envelope.success ? envelope.data.kdf.iterations : null;
   }
 
   private async readEnvelope(): Promise<VaultEnvelope> {
-    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_KEYS.envelope));
+    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_ENVELOPE_KEY));
     if (!envelope.success) {
       this.hasEnvelope = false;
       throw new VaultError('empty', 'No account is set up yet.');
@@ -226,13 +216,13 @@ export class Vault {
 
   private async write(secrets: VaultSecrets, passphrase: string): Promise<void> {
     const envelope = await seal(JSON.stringify(secrets), passphrase, this.iterations);
-    await this.options.local.set(VAULT_KEYS.envelope, envelope);
+    await this.options.local.set(VAULT_ENVELOPE_KEY, envelope);
     this.hasEnvelope = true;
   }
 
   private async remember(secrets: VaultSecrets): Promise<void> {
     this.unlocked = secrets;
-    await this.options.session.set(VAULT_KEYS.unlocked, { secrets, unlockedAt: Date.now() });
+    await this.options.session.set(VAULT_UNLOCKED_KEY, { secrets, unlockedAt: Date.now() });
     this.emit();
   }
 }

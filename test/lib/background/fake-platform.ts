@@ -1,18 +1,9 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Platform } from '../../../lib/background/platform';
-import type { StorageArea } from '../../../lib/storage/area';
+import { browserArea } from '../../../lib/storage/area';
 import type { AlarmScheduler } from '../../../lib/vault/auto-lock';
 
 type BrowserArea = typeof fakeBrowser.storage.local;
-
-/** A `browser.storage` area as the background sees it (the same adapter as the entrypoint's). */
-export function storageArea(area: BrowserArea): StorageArea {
-  return {
-    get: async (key) => (await area.get(key))[key],
-    set: (key, value) => area.set({ [key]: value }),
-    remove: (key) => area.remove(key),
-  };
-}
 
 /** Everything an area holds, as the JSON text a disk dump would show. */
 export async function dumpArea(area: BrowserArea): Promise<string> {
@@ -52,8 +43,8 @@ export function fakePlatform(): RecordingPlatform {
   return {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: `chrome-extension://${fakeBrowser.runtime.id}`,
-    local: storageArea(fakeBrowser.storage.local),
-    session: storageArea(fakeBrowser.storage.session),
+    local: browserArea(fakeBrowser.storage.local),
+    session: browserArea(fakeBrowser.storage.session),
     alarms: fakeAlarms(),
     notifications: {
       create: async (id, title, message) => {

@@ -3,8 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PlaceOrderBody } from '../../../lib/core/api/orders';
 import { ExchangeError } from '../../../lib/core/client/errors';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
+import { browserArea } from '../../../lib/storage/area';
 import { waitFor } from '../../wait';
-import { storageArea } from '../background/fake-platform';
 import { ERRORS, FakeExchange, SLUG } from './fake-exchange';
 import { C, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
 
@@ -679,7 +679,7 @@ describe('OrderDesk: resume', () => {
 describe('OrderDesk: the journal comes before the wire', () => {
   /** `storage.session` that refuses writes once `writesLeft` is spent (full, or gone). */
   function failingArea(writesLeft: number) {
-    const inner = storageArea(fakeBrowser.storage.session);
+    const inner = browserArea(fakeBrowser.storage.session);
     const budget = { left: writesLeft };
     return {
       ...inner,

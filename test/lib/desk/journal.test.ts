@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type IntentRecord, KEEP_FINAL, prunable, SessionJournal } from '../../../lib/desk/journal';
 import type { IntentState } from '../../../lib/protocol/intent';
-import { storageArea } from '../background/fake-platform';
+import { browserArea } from '../../../lib/storage/area';
 import { intentView } from '../protocol/fixtures';
 
 const record = (id: string, state: IntentState, updatedAt = 0): IntentRecord => ({
@@ -22,7 +22,7 @@ describe('SessionJournal', () => {
     fakeBrowser.reset();
   });
 
-  const journal = () => new SessionJournal(storageArea(fakeBrowser.storage.session));
+  const journal = () => new SessionJournal(browserArea(fakeBrowser.storage.session));
 
   it('stores one key per intent and an index, and reads them back in order', async () => {
     const j = journal();

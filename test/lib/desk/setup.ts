@@ -9,7 +9,7 @@ import type { GuardLimits } from '../../../lib/desk/guards';
 import { SessionJournal } from '../../../lib/desk/journal';
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { StorageArea } from '../../../lib/storage/area';
-import { storageArea } from '../background/fake-platform';
+import { browserArea } from '../../../lib/storage/area';
 import { FakeExchange, orderContext, SLUG } from './fake-exchange';
 
 export const T0 = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -53,7 +53,7 @@ let idCounter = 0;
 
 /** An OrderDesk over the fake exchange and `storage.session` of WXT's fake browser. */
 export function rig(exchange = new FakeExchange(), options: RigOptions = {}): Rig {
-  const area = options.area ?? storageArea(fakeBrowser.storage.session);
+  const area = options.area ?? browserArea(fakeBrowser.storage.session);
   const changes: IntentView[] = [];
   const refusals: Rig['refusals'] = [];
   const sleeps: number[] = [];

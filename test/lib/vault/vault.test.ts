@@ -2,18 +2,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { base64ToBytes, bytesToBase64 } from '../../../lib/core/client/base64';
 import type { VaultSecrets } from '../../../lib/protocol/secrets';
+import { browserArea } from '../../../lib/storage/area';
+import { VAULT_ENVELOPE_KEY } from '../../../lib/storage/keys';
 import { open, PBKDF2_ITERATIONS, VaultEnvelope } from '../../../lib/vault/envelope';
 import {
   FREE_ATTEMPTS,
   MAX_ATTEMPT_WAIT_MS,
   MAX_PBKDF2_ITERATIONS,
   nextAttemptAt,
-  VAULT_KEYS,
   Vault,
   VaultError,
   type VaultStatus,
 } from '../../../lib/vault/vault';
-import { dumpArea, storageArea } from '../background/fake-platform';
+import { dumpArea } from '../background/fake-platform';
 
 /** Low count for tests that are not about the KDF cost (the real one takes ~0.5 s per derivation). */
 const FAST = 1_000;
@@ -46,19 +47,19 @@ function secretForms(): string[] {
 
 function newVault(iterations = FAST): Vault {
   return new Vault({
-    local: storageArea(fakeBrowser.storage.local),
-    session: storageArea(fakeBrowser.storage.session),
+    local: browserArea(fakeBrowser.storage.local),
+    session: browserArea(fakeBrowser.storage.session),
     iterations,
   });
 }
 
 async function storedEnvelope(): Promise<VaultEnvelope> {
-  const raw = (await fakeBrowser.storage.local.get(VAULT_KEYS.envelope))[VAULT_KEYS.envelope];
+  const raw = (await fakeBrowser.storage.local.get(VAULT_ENVELOPE_KEY))[VAULT_ENVELOPE_KEY];
   return VaultEnvelope.parse(raw);
 }
 
 async function writeEnvelope(envelope: VaultEnvelope): Promise<void> {
-  await fakeBrowser.storage.local.set({ [VAULT_KEYS.envelope]: envelope });
+  await fakeBrowser.storage.local.set({ [VAULT_ENVELOPE_KEY]: envelope });
 }
 
 async function vaultErrorOf(promise: Promise<unknown>): Promise<VaultError> {
@@ -189,8 +190,8 @@ describe('Vault', () => {
     await old.lock();
 
     const real = new Vault({
-      local: storageArea(fakeBrowser.storage.local),
-      session: storageArea(fakeBrowser.storage.session),
+      local: browserArea(fakeBrowser.storage.local),
+      session: browserArea(fakeBrowser.storage.session),
     });
     await real.init();
     await real.unlock(PASS);
@@ -246,7 +247,7 @@ describe('Vault', () => {
     const first = newVault();
     await first.init();
     await first.create(secrets(), PASS);
-    await fakeBrowser.storage.local.remove(VAULT_KEYS.envelope);
+    await fakeBrowser.storage.local.remove(VAULT_ENVELOPE_KEY);
 
     const restarted = newVault();
     expect(await restarted.init()).toBe('empty');
@@ -344,8 +345,8 @@ describe('Vault', () => {
 describe('Vault: guessing the passphrase through the extension', () => {
   const vaultAt = (clock: { now: number }) =>
     new Vault({
-      local: storageArea(fakeBrowser.storage.local),
-      session: storageArea(fakeBrowser.storage.session),
+      local: browserArea(fakeBrowser.storage.local),
+      session: browserArea(fakeBrowser.storage.session),
       iterations: FAST,
       now: () => clock.now,
     });
@@ -408,10 +409,10 @@ describe('Vault: guessing the passphrase through the extension', () => {
     await vault.create(secrets(), PASS);
     await vault.lock();
     const stored = VaultEnvelope.parse(
-      (await fakeBrowser.storage.local.get(VAULT_KEYS.envelope))[VAULT_KEYS.envelope],
+      (await fakeBrowser.storage.local.get(VAULT_ENVELOPE_KEY))[VAULT_ENVELOPE_KEY],
     );
     await fakeBrowser.storage.local.set({
-      [VAULT_KEYS.envelope]: {
+      [VAULT_ENVELOPE_KEY]: {
         ...stored,
         kdf: { ...stored.kdf, iterations: MAX_PBKDF2_ITERATIONS + 1 },
       },
