@@ -9,8 +9,8 @@ import type {
   ResolutionResult,
 } from '../../../lib/core/api/feed';
 import { traderName } from '../../../lib/core/format/identity';
-import { decimalToRaw } from '../../../lib/core/format/money';
 import { priceNumberToRaw, valueAtPrice } from '../../../lib/core/format/raw-price';
+import { toRawRoundedForDisplay } from '../../../lib/core/orders/units';
 
 /** What a card links to: the market (or group) page of its subject. */
 export interface SubjectRef {
@@ -97,7 +97,8 @@ export interface ActivityCard extends CardBase {
 
 export type FeedCard = TradeCard | ResolvedCard | ParlayCard | ActivityCard;
 
-const raw = (text: string | null): bigint | null => (text === null ? null : decimalToRaw(text));
+const raw = (text: string | null): bigint | null =>
+  text === null ? null : toRawRoundedForDisplay(text);
 
 const person = (p: FeedProfile | null) => ({
   who: p ? traderName(p) : null,
@@ -136,7 +137,7 @@ export function valueAtSubjectPrice(
   const prices = subject.prices;
   if (prices === null || outcome === 'UNRECOGNIZED') return null;
   const price = priceNumberToRaw(outcome === 'YES' ? prices[0] : prices[1]);
-  const amount = decimalToRaw(contracts);
+  const amount = toRawRoundedForDisplay(contracts);
   if (price === null || amount === null) return null;
   return valueAtPrice(amount, price);
 }

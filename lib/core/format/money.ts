@@ -44,13 +44,3 @@ export function formatContracts(raw: bigint | string, maxDecimals = 2): string {
   if (maxDecimals === 0) frac = '';
   return `${negative ? '−' : ''}${group((kept / unit).toString())}${frac ? `.${frac}` : ''}`;
 }
-
-/** A decimal string from the feed (`"12.5"`) → raw units, exactly; null when unreadable. */
-export function decimalToRaw(text: string): bigint | null {
-  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, sign, int = '0', frac = ''] = match;
-  const kept = frac.slice(0, 6).padEnd(6, '0');
-  const raw = BigInt(int) * RAW_PER_UNIT + BigInt(kept);
-  return sign ? -raw : raw;
-}

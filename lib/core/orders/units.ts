@@ -93,6 +93,25 @@ export const toRaw = (value: DecimalInput, what?: string): bigint =>
 export const fromRaw = (raw: bigint, minFraction = 0): string =>
   formatScaled(raw, RAW_DECIMALS, minFraction);
 
+/**
+ * For display only, and named so: a decimal the server sent → raw units, rounded half away
+ * from zero to the raw unit when it has more than 6 decimals. Null when unreadable. Input
+ * that becomes an amount we act on goes through `toRaw`, which refuses extra decimals.
+ */
+export function toRawRoundedForDisplay(value: string): bigint | null {
+  let parts: ReturnType<typeof readDecimal>;
+  try {
+    parts = readDecimal(value, 'value');
+  } catch {
+    return null;
+  }
+  const { negative, int, frac } = parts;
+  const kept = BigInt((int || '0') + frac.slice(0, RAW_DECIMALS).padEnd(RAW_DECIMALS, '0'));
+  const up = frac.length > RAW_DECIMALS && Number(frac[RAW_DECIMALS]) >= 5 ? 1n : 0n;
+  const raw = kept + up;
+  return negative ? -raw : raw;
+}
+
 /** Price as thousandths: `0.555` → `555n`. Throws past 3 decimals. */
 export const priceToMillis = (price: DecimalInput): bigint =>
   parseScaled(price, PRICE_DECIMALS, 'price');

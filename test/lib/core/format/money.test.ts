@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decimalToRaw,
-  formatContracts,
-  formatPnl,
-  formatUsd,
-  pnlTone,
-} from '../../../../lib/core/format/money';
+import { formatContracts, formatPnl, formatUsd, pnlTone } from '../../../../lib/core/format/money';
 
 describe('formatUsd', () => {
   it.each([
@@ -51,22 +45,5 @@ describe('formatContracts', () => {
     expect(formatContracts(9_999n)).toBe('0');
     expect(formatContracts('-2500000')).toBe('−2.5');
     expect(formatContracts(1_999_999n, 0)).toBe('1');
-  });
-});
-
-describe('decimalToRaw', () => {
-  it('reads feed decimals exactly, without floats', () => {
-    expect(decimalToRaw('12.5')).toBe(12_500_000n);
-    expect(decimalToRaw('0.1')).toBe(100_000n);
-    expect(decimalToRaw('-0.25')).toBe(-250_000n);
-    expect(decimalToRaw(' 7 ')).toBe(7_000_000n);
-    expect(decimalToRaw('90071992547409.931')).toBe(90_071_992_547_409_931_000n);
-  });
-
-  it('keeps 6 decimals (truncating more) and refuses what is not a decimal', () => {
-    expect(decimalToRaw('0.1234567')).toBe(123_456n);
-    expect(decimalToRaw('1e6')).toBeNull();
-    expect(decimalToRaw('')).toBeNull();
-    expect(decimalToRaw('abc')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   priceToMillis,
   priceToRaw,
   toRaw,
+  toRawRoundedForDisplay,
 } from '../../../../lib/core/orders/units';
 
 describe('parseScaled', () => {
@@ -155,5 +156,30 @@ describe('raw and price helpers', () => {
     expect(ceilDiv(10n, 3n)).toBe(4n);
     expect(ceilDiv(9n, 3n)).toBe(3n);
     expect(ceilDiv(0n, 3n)).toBe(0n);
+  });
+});
+
+describe('one decimal rule: refuse extra decimals, round only for display and by name', () => {
+  it('toRaw refuses a 7th decimal instead of truncating it', () => {
+    expect(() => toRaw('0.1234567')).toThrow(/more than 6 decimals/);
+    expect(toRaw('0.123456')).toBe(123_456n);
+    expect(toRaw('0.1234560')).toBe(123_456n);
+  });
+
+  it('toRawRoundedForDisplay reads server decimals exactly, rounding a 7th decimal half away from zero', () => {
+    expect(toRawRoundedForDisplay('12.5')).toBe(12_500_000n);
+    expect(toRawRoundedForDisplay('-0.25')).toBe(-250_000n);
+    expect(toRawRoundedForDisplay(' 7 ')).toBe(7_000_000n);
+    expect(toRawRoundedForDisplay('90071992547409.931')).toBe(90_071_992_547_409_931_000n);
+    expect(toRawRoundedForDisplay('0.1234564')).toBe(123_456n);
+    expect(toRawRoundedForDisplay('0.1234565')).toBe(123_457n);
+    expect(toRawRoundedForDisplay('-0.0000005')).toBe(-1n);
+  });
+
+  it('toRawRoundedForDisplay is null for what is not a decimal', () => {
+    expect(toRawRoundedForDisplay('1e6')).toBeNull();
+    expect(toRawRoundedForDisplay('')).toBeNull();
+    expect(toRawRoundedForDisplay('abc')).toBeNull();
+    expect(toRawRoundedForDisplay('1.2.3')).toBeNull();
   });
 });
