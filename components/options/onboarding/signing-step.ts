@@ -1,7 +1,7 @@
+import { privateKeyToAddress } from 'viem/accounts';
 import type { PartnerAccount, Profile } from '../../../lib/core/api/profiles';
 import type { CredentialCheck } from '../../../lib/protocol/messages';
 import { PrivateKey } from '../../../lib/protocol/secrets';
-import { keyAddress } from './key-address';
 
 export type SigningKind = 'eoa' | 'delegated';
 
@@ -22,7 +22,7 @@ export function checkOwnKey(text: string, profile: Pick<Profile, 'account'>): Ow
   const privateKey = parsed.data as `0x${string}`;
   let address: string;
   try {
-    address = keyAddress(privateKey);
+    address = privateKeyToAddress(privateKey);
   } catch {
     return { ok: false, message: 'That is not a valid private key (out of the curve’s range).' };
   }

@@ -1,5 +1,3 @@
-import { RAW_PER_UNIT } from '../orders/units';
-
 /** Groups thousands in an integer string: 1234567 → 1,234,567. */
 const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 

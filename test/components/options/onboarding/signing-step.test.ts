@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { checksumAddress, keyAddress } from '../../../../components/options/onboarding/key-address';
 import {
   checkOwnKey,
   checkSubAccount,
@@ -12,17 +11,26 @@ import * as ex from '../../../lib/core/api/examples';
 const KEY_1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const KEY_2 = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 
-describe('keyAddress', () => {
-  it('derives checksummed addresses of known keys', () => {
-    expect(keyAddress(KEY_1)).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-    expect(keyAddress(KEY_2)).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
-    expect(keyAddress(`0x${'0'.repeat(63)}1`)).toBe('0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf');
+describe('the address of a pasted key (viem derives it, EIP-55 checksummed)', () => {
+  it.each([
+    [KEY_1, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+    [KEY_2, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'],
+    [`0x${'0'.repeat(63)}1`, '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf'],
+  ])('%s → %s', (key, address) => {
+    expect(checkOwnKey(key, { account: address.toLowerCase() })).toEqual({
+      ok: true,
+      privateKey: key,
+      address,
+    });
   });
+});
 
-  it('checksums per EIP-55', () => {
-    expect(checksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBe(
-      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-    );
+describe('a key outside the curve', () => {
+  it.each([`0x${'f'.repeat(64)}`, `0x${'0'.repeat(64)}`])('%s is refused with why', (key) => {
+    expect(checkOwnKey(key, { account: '0x0000000000000000000000000000000000000001' })).toEqual({
+      ok: false,
+      message: 'That is not a valid private key (out of the curve’s range).',
+    });
   });
 });
 
