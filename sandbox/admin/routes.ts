@@ -74,10 +74,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
     const body = parse(SandboxAmmPriceBody, req.body ?? {});
     if (!body.ok) return body.result;
     if (!core.markets.bySlug(slug)) return fail(404, `Market ${slug} not found`);
-    if (!core.setAmmPrice(slug, BigInt(Math.round(body.data.yes * 1000)))) {
+    if (!core.amm.set(slug, BigInt(Math.round(body.data.yes * 1000)))) {
       return fail(400, `Market ${slug} is not an open AMM market`);
     }
-    return ok(core.ammPriceData(slug));
+    return ok(core.amm.priceData(slug));
   });
 
   publicRoute(app, 'POST', '/__sandbox/faults', (req) => {

@@ -8,19 +8,19 @@ import { MidpointWalk } from './walk';
  * its price drifts as a seeded walk, so `newPriceData` subscribers see it move.
  */
 export function ammPool(core: SandboxCore, slug: string, rng: Rng, timing: Rng): Actor | null {
-  const start = core.ammPriceMillis(slug);
+  const start = core.amm.priceMillis(slug);
   if (start === undefined) return null;
   const walk = new MidpointWalk(start, start);
   return {
     name: `amm:${slug}`,
     interval: () => timing.int(8_000, 15_000),
     async act() {
-      const now = core.ammPriceMillis(slug);
+      const now = core.amm.priceMillis(slug);
       // Resolved since: the pool is closed.
       if (now === undefined) return;
       // Walk on from where the price is (an admin may have set it).
       walk.mid = now;
-      core.setAmmPrice(slug, walk.step(rng));
+      core.amm.set(slug, walk.step(rng));
     },
   };
 }

@@ -136,7 +136,7 @@ export function attachRealtime(
                   timestamp: core.clock.iso(),
                 });
               }
-              const ammPrice = core.ammPriceData(slug);
+              const ammPrice = core.amm.priceData(slug);
               if (ammPrice) socket.emit('newPriceData', ammPrice);
             }
             break;

@@ -101,7 +101,7 @@ describe('bots', () => {
     // Only changes are sent: two moves in a row never carry the same price.
     expect(moves[1]?.prices[0]).not.toBe(moves[0]?.prices[0]);
     const last = moves[moves.length - 1];
-    expect(last?.prices[0]).toBe(Number(core.ammPriceMillis(AMM)) / 1000);
+    expect(last?.prices[0]).toBe(Number(core.amm.priceMillis(AMM)) / 1000);
   });
 
   it('stop() ends them cleanly: nothing is placed afterwards', async () => {
