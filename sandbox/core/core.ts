@@ -1,4 +1,4 @@
-import type { NewPriceDataEvent, OrderEventInput } from '../../lib/core/api/events';
+import type { OrderEventInput } from '../../lib/core/api/events';
 import type { Orderbook } from '../../lib/core/api/markets';
 import type { TradingMode } from '../../lib/core/api/primitives';
 import type { SandboxFeedState } from '../../lib/core/api/sandbox';
