@@ -1,4 +1,5 @@
 import '@/assets/theme.css';
+import '@/assets/controls.css';
 import '@/components/popup/popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';

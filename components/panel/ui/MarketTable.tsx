@@ -25,7 +25,7 @@ export function MarketTable({ state }: { state: PanelState }) {
       <thead>
         <tr>
           <th scope="col">
-            <span class="mc-sr">Outcome</span>
+            <span class="sr-only">Outcome</span>
           </th>
           <th scope="col">Bid</th>
           <th scope="col">Ask</th>
