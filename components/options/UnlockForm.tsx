@@ -1,28 +1,23 @@
-import { useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { refusalFor } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
+import { useFields } from '@/components/common/useFields';
 import { useDeps } from './deps';
 
 /** The vault is locked: the passphrase opens it (a wrong one says so, in place). */
 export function UnlockForm({ accountLabel }: { accountLabel: string | null }) {
   const { send } = useDeps();
-  const [passphrase, setPassphrase] = useState('');
-  const [missing, setMissing] = useState<string | undefined>(undefined);
   const unlock = useAction(async (value: string) => {
     await send('vault.unlock', { passphrase: value });
-    setPassphrase('');
+    form.fill({ passphrase: '' });
   });
+  const form = useFields({ passphrase: '' }, { onEdit: () => unlock.reset() });
   const wrong = refusalFor(unlock.error, 'passphrase');
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (!passphrase) {
-      setMissing('Enter your passphrase.');
-      return;
-    }
-    void unlock.run(passphrase);
-  };
+  const submit = form.submit(
+    ({ passphrase }) => (passphrase ? {} : { passphrase: 'Enter your passphrase.' }),
+    ({ passphrase }) => void unlock.run(passphrase),
+  );
   return (
     <form class="card unlock" onSubmit={submit} noValidate aria-label="Unlock">
       <h2>Locked</h2>
@@ -35,13 +30,8 @@ export function UnlockForm({ accountLabel }: { accountLabel: string | null }) {
         label="Passphrase"
         type="password"
         autoComplete="current-password"
-        value={passphrase}
-        onInput={(v) => {
-          setPassphrase(v);
-          setMissing(undefined);
-          unlock.reset();
-        }}
-        error={missing ?? wrong}
+        {...form.bind('passphrase')}
+        error={form.issues.passphrase ?? wrong}
       />
       {unlock.error && !wrong ? <ErrorLine error={unlock.error} /> : null}
       <div class="actions">

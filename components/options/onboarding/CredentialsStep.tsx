@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
-import type { FieldIssues } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
+import { useFields } from '@/components/common/useFields';
 import {
   type CredentialField,
   checkCredentialsForm,
@@ -42,10 +42,7 @@ export function CredentialsStep({
   onNext: (checked: CheckedCredentials) => void;
 }) {
   const { send } = useDeps();
-  const [tokenId, setTokenId] = useState(initial?.credentials.tokenId ?? '');
-  const [secret, setSecret] = useState(initial?.credentials.secret ?? '');
   const [demoKey, setDemoKey] = useState<string | null>(initial?.demoKey ?? null);
-  const [issues, setIssues] = useState<FieldIssues<CredentialField>>({});
   const [checked, setChecked] = useState<CheckedCredentials | null>(initial);
   const continueButton = useRef<HTMLButtonElement>(null);
   const check = useAction(async (credentials: ApiCredentials, key: string | null) => {
@@ -56,29 +53,33 @@ export function CredentialsStep({
   useEffect(() => {
     if (checked) continueButton.current?.focus();
   }, [checked]);
+  const form = useFields<CredentialField>(
+    { tokenId: initial?.credentials.tokenId ?? '', secret: initial?.credentials.secret ?? '' },
+    {
+      onEdit: (field) => {
+        setChecked(null);
+        check.reset();
+        // A demo account's key belongs to its secret: another secret is another account.
+        if (field === 'secret') setDemoKey(null);
+      },
+    },
+  );
+  const { tokenId, secret } = form.values;
 
   const runCheck = (id: string, sec: string, key: string | null) => {
-    const form = checkCredentialsForm({ tokenId: id, secret: sec });
-    if (!form.ok) {
-      setIssues(form.issues);
+    const checkedForm = checkCredentialsForm({ tokenId: id, secret: sec });
+    if (!checkedForm.ok) {
+      form.setIssues(checkedForm.issues);
       return;
     }
-    setIssues({});
-    void check.run(form.value, key);
-  };
-
-  const edit = (field: CredentialField, set: (v: string) => void) => (value: string) => {
-    set(value);
-    setChecked(null);
-    check.reset();
-    if (issues[field]) setIssues({ ...issues, [field]: undefined });
+    form.setIssues({});
+    void check.run(checkedForm.value, key);
   };
 
   const pickDemo = (account: SandboxAccount) => {
     const id = account.tokenId ?? '';
     const sec = account.secret ?? '';
-    setTokenId(id);
-    setSecret(sec);
+    form.fill({ tokenId: id, secret: sec });
     setDemoKey(account.privateKey);
     setChecked(null);
     runCheck(id, sec, account.privateKey);
@@ -100,21 +101,16 @@ export function CredentialsStep({
       <TextField
         id="token-id"
         label="Token id"
-        value={tokenId}
-        onInput={edit('tokenId', setTokenId)}
-        error={issues.tokenId}
+        {...form.bind('tokenId')}
+        error={form.issues.tokenId}
       />
       <TextField
         id="token-secret"
         label="Token secret (base64)"
         type="password"
         autoComplete="new-password"
-        value={secret}
-        onInput={edit('secret', (v) => {
-          setSecret(v);
-          setDemoKey(null);
-        })}
-        error={issues.secret}
+        {...form.bind('secret')}
+        error={form.issues.secret}
       />
       {check.error ? (
         <ErrorLine error={check.error} onRetry={() => runCheck(tokenId, secret, demoKey)} />

@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
-import { type FieldIssues, refusalFor } from '@/components/common/field-issues';
+import { refusalFor } from '@/components/common/field-issues';
 import { TextField } from '@/components/common/TextField';
 import { useAction } from '@/components/common/useAction';
+import { useFields } from '@/components/common/useFields';
 import {
   checkPassphrasePair,
   type PassphraseField,
@@ -23,19 +23,17 @@ export function PassphraseStep({
   onBack: () => void;
   onSave: (passphrase: string) => Promise<void>;
 }) {
-  const [passphrase, setPassphrase] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [issues, setIssues] = useState<FieldIssues<PassphraseField>>({});
   const save = useAction(onSave);
+  // Checked as a pair: editing either clears what was said of both.
+  const form = useFields<PassphraseField>({ passphrase: '', confirmation: '' }, { linked: true });
+  const { passphrase } = form.values;
 
   const refused = refusalFor(save.error, 'passphrase');
   const keyRefused = refusalFor(save.error, 'privateKey');
-  const submit = (event: Event) => {
-    event.preventDefault();
-    const found = checkPassphrasePair(passphrase, confirmation);
-    setIssues(found);
-    if (Object.keys(found).length === 0) void save.run(passphrase);
-  };
+  const submit = form.submit(
+    ({ passphrase, confirmation }) => checkPassphrasePair(passphrase, confirmation),
+    ({ passphrase }) => void save.run(passphrase),
+  );
 
   return (
     <form class="step" onSubmit={submit} noValidate>
@@ -62,12 +60,8 @@ export function PassphraseStep({
         label="Passphrase"
         type="password"
         autoComplete="new-password"
-        value={passphrase}
-        onInput={(v) => {
-          setPassphrase(v);
-          if (issues.passphrase) setIssues({});
-        }}
-        error={issues.passphrase ?? refused}
+        {...form.bind('passphrase')}
+        error={form.issues.passphrase ?? refused}
       />
       <StrengthMeter passphrase={passphrase} id="passphrase-strength" />
       <TextField
@@ -75,12 +69,8 @@ export function PassphraseStep({
         label="Passphrase again"
         type="password"
         autoComplete="new-password"
-        value={confirmation}
-        onInput={(v) => {
-          setConfirmation(v);
-          if (issues.confirmation) setIssues({});
-        }}
-        error={issues.confirmation}
+        {...form.bind('confirmation')}
+        error={form.issues.confirmation}
       />
       {keyRefused ? (
         <p class="error-line" role="alert">
