@@ -444,7 +444,8 @@ describe('Socket.IO /markets', () => {
     // After a server-side disconnect socket.io-client does not reconnect on its own.
     r.socket.connect();
     await connected(r);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // settlement events of the first order
+    // Were the subscription kept, the first order's settlement events and the next order's
+    // events would come before the price update the barrier below waits for.
     const before = r.of('orderEvent').length;
     await fakBuy();
     // A public subscription still works (the socket is connected), order events do not come.

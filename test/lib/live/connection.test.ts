@@ -197,8 +197,8 @@ describe('LiveConnection', () => {
     c.stop();
     expect(c.state).toEqual({ status: 'idle' });
     await waitFor(() => expect(server.sockets[0]?.connected).toBe(false));
-    // Longer than the whole reconnect backoff: nothing comes back.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing is scheduled to bring it back: no reconnect timer, still idle, one socket ever.
+    expect((c as unknown as { timer: unknown }).timer).toBeNull();
     expect(server.sockets).toHaveLength(1);
     expect(c.state).toEqual({ status: 'idle' });
   });

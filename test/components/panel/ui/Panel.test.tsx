@@ -287,9 +287,12 @@ describe('pressing quick-trade buttons', () => {
     const { background } = show(panelState(), { 'panel.quickOrder': async (r) => filled(r) });
     fireEvent.click(button('BUY:YES:0'));
     button('BUY:YES:0').click();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(background.calls).toEqual([]);
     expect(container.querySelector('[data-result]')).toBeNull();
+    // A real press after them goes the same way: once it is sent, theirs would have been.
+    realClick(button('BUY:NO:1'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    expect(background.calls.map((c) => c.name)).toEqual(['panel.quickOrder']);
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({ outcome: 'NO' });
   });
 
   it('a real click on a panel the page covers is refused with a sentence', async () => {
@@ -655,10 +658,17 @@ describe('presets, placement, navigation and commands', () => {
   });
 
   it('a keyboard command does nothing while trading is blocked', async () => {
-    const { background } = show(panelState({ block: block('locked') }));
+    const { background, store } = show(panelState({ block: block('locked') }), {
+      'panel.quickOrder': async (r) => filled(r),
+    });
     mounted?.command('buy-yes');
     mounted?.command('cancel-all');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(background.calls).toEqual([]);
+    // Unblocked, the same command goes through: once it is sent, the blocked ones would have been.
+    store.value.value = panelState();
+    await waitFor(() => expect(button('BUY:NO:0').disabled).toBe(false));
+    mounted?.command('buy-no');
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    expect(background.calls.map((c) => c.name)).toEqual(['panel.quickOrder']);
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({ outcome: 'NO' });
   });
 });
