@@ -247,13 +247,9 @@ async function run(): Promise<BenchResult> {
       });
       const popup = await opened;
       await popup.waitForSelector('.market-card', { timeout: 15_000 });
-      await eventually(
-        () =>
-          h.withApp(
-            (app) => app.ui.watchedMarkets().size > 0,
-          ),
-        { what: 'the panel port in the background' },
-      );
+      await eventually(() => h.withApp((app) => app.ui.watchedMarkets().size > 0), {
+        what: 'the panel port in the background',
+      });
       await allowNamedFunctions(await h.worker());
       await allowNamedFunctions(popup);
       await allowNamedFunctions(market);

@@ -343,5 +343,4 @@ export function renderWithDeps(ui: ComponentChildren, deps: OptionsDeps) {
   return render(<OptionsDepsContext.Provider value={deps}>{ui}</OptionsDepsContext.Provider>);
 }
 
-/** Lets pending promises (fake messages) settle and the UI re-render. */
-export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export { flushTasks as settle } from '../../support/flush';

@@ -6,10 +6,10 @@ import { PnlChart } from '@/lib/core/api/portfolio';
 import { ExchangeError } from '@/lib/core/client/errors';
 import type { AppSnapshot } from '@/lib/protocol/views';
 import * as ex from '../../lib/core/api/examples';
+import { flushUi as settle } from '../../support/flush';
 import { type FakeHandlers, fakeBackground, fakeStatePort, services } from './fakes';
 import { feedPage, snapshot } from './fixtures';
 
-const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
 const locked = (): AppSnapshot => {
   const s = snapshot();
   return {

@@ -12,6 +12,8 @@ import type { StorageArea } from '../../../lib/storage/area';
 import { browserArea } from '../../../lib/storage/area';
 import { FakeExchange, orderContext, SLUG } from './fake-exchange';
 
+export { flushTasks as settle } from '../../support/flush';
+
 export const T0 = Date.UTC(2026, 10, 22, 8, 0, 0);
 export const C = 1_000_000n;
 
@@ -206,4 +208,3 @@ export function settlement(
 }
 
 /** Lets queued microtasks and journal writes run. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

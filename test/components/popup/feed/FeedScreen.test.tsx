@@ -6,6 +6,7 @@ import type { FeedResponse } from '@/lib/core/api/feed';
 import { ExchangeError } from '@/lib/core/client/errors';
 import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import * as ex from '../../../lib/core/api/examples';
+import { flushUiFaked as settle } from '../../../support/flush';
 import { type Call, fakeBackground, renderWith, services } from '../fakes';
 import { feedPage } from '../fixtures';
 
@@ -36,11 +37,6 @@ function feed(answers: Answer[]) {
   renderWith(<FeedScreen sitePattern={PATTERN} limit={2} />, s.value);
   return { pages: (): Call[] => bg.named('feed.page') };
 }
-
-const settle = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
 
 class FakeObserver {
   static instances: FakeObserver[] = [];

@@ -7,6 +7,7 @@ import {
 import type { FeedResponse } from '../../../../lib/core/api/feed';
 import { ExchangeError } from '../../../../lib/core/client/errors';
 import * as ex from '../../../lib/core/api/examples';
+import { flushTasks as flush } from '../../../support/flush';
 import { feedPage } from '../fixtures';
 
 /** A feed that answers each request from a queue the test controls, and manual timers. */
@@ -33,7 +34,6 @@ function harness() {
     },
     random: () => 0,
   });
-  const flush = () => new Promise((r) => setTimeout(r, 0));
   return {
     pager,
     requests,

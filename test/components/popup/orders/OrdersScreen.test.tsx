@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrdersScreen } from '@/components/popup/orders/OrdersScreen';
 import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { IntentView } from '@/lib/protocol/intent';
 import type { PortfolioView } from '@/lib/protocol/views';
+import { flushUi as settle } from '../../../support/flush';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
 import { emptyPositions, intent, NOW, positionsFixture } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
-const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 function show(portfolio: PortfolioView, intents: IntentView[] = [], handlers: FakeHandlers = {}) {
   const bg = fakeBackground({ 'portfolio.refresh': async () => ({}), ...handlers });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PositionsScreen } from '@/components/popup/positions/PositionsScreen';
 import { PnlChart } from '@/lib/core/api/portfolio';
@@ -7,6 +7,7 @@ import { ExchangeError } from '@/lib/core/client/errors';
 import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { PortfolioView } from '@/lib/protocol/views';
 import * as ex from '../../../lib/core/api/examples';
+import { flushUi as settle } from '../../../support/flush';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
 import { emptyPositions, NOW, positionsFixture } from '../fixtures';
 
@@ -26,7 +27,6 @@ function show(portfolio: PortfolioView, handlers: FakeHandlers = {}) {
 }
 
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
-const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim();
 /** The texts of an element's children, one per column. */
 const parts = (el: Element | null | undefined) => [...(el?.children ?? [])].map((c) => text(c));
