@@ -1,6 +1,8 @@
 import type { MarketRecord } from '../core/api/markets';
 import type { UserOrder } from '../core/api/orders';
+import { formatUsd } from '../core/format/money';
 import type { BookTop } from '../core/orders/book-top';
+import { RAW_PER_UNIT } from '../core/orders/units';
 import type { Settings } from '../core/settings/schema';
 import type { IntentView } from '../protocol/intent';
 import type {
@@ -70,6 +72,29 @@ export function panelBlock(input: PanelInputs): PanelBlock | null {
   return null;
 }
 
+/** The sandbox runs on this machine; a real exchange never does. */
+function isLocalExchange(apiUrl: string): boolean {
+  try {
+    const host = new URL(apiUrl).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Try it: click $5 under Buy YES", for a newcomer trying the sandbox: shown while nothing
+ * blocks trading and no order has been placed yet, gone with the first one.
+ */
+export function firstRunHint(input: PanelInputs, block: PanelBlock | null): string | null {
+  if (block || input.vault !== 'unlocked' || input.intents.length > 0) return null;
+  if (!isLocalExchange(input.settings.exchange.apiUrl)) return null;
+  const first = input.settings.quickTrade.presets[0];
+  if (!first || input.market?.tradeType !== 'clob') return null;
+  const raw = BigInt(first);
+  return `Try it: click ${formatUsd(raw, raw % RAW_PER_UNIT === 0n ? 0 : 2)} under Buy YES.`;
+}
+
 export function buildPanelState(input: PanelInputs): PanelState {
   const entry = input.portfolio.entry(input.marketSlug);
   const side = (s: 'yes' | 'no') =>
@@ -80,6 +105,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
           unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
         }
       : null;
+  const block = panelBlock(input);
   const yes = side('yes');
   const no = side('no');
   const connection =
@@ -110,7 +136,8 @@ export function buildPanelState(input: PanelInputs): PanelState {
     intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),
     quickTrade: input.settings.quickTrade,
     panel: input.settings.panel,
-    block: panelBlock(input),
+    block,
+    hint: firstRunHint(input, block),
     connection,
     clockOffsetMs: input.clockOffsetMs,
   };

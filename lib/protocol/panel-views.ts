@@ -65,6 +65,8 @@ export const PanelState = z.object({
   quickTrade: QuickTradeSettings,
   panel: PanelSettings,
   block: PanelBlock.nullable(),
+  /** A first step to try, for a newcomer in the sandbox before their first order; else null. */
+  hint: z.string().nullable(),
   connection: z.enum(['live', 'connecting', 'offline']),
   /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
   clockOffsetMs: z.number(),

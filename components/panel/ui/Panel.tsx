@@ -52,6 +52,11 @@ function Body({ controller }: { controller: PanelController }) {
             {notice}
           </p>
         ) : null}
+        {state.hint && !notice ? (
+          <p class="mc-hint" role="status" data-hint="first-run">
+            {state.hint}
+          </p>
+        ) : null}
         <MarketTable state={state} />
         <TradeSection controller={controller} />
         <OpenOrders controller={controller} now={now()} />

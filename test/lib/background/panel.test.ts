@@ -180,3 +180,28 @@ describe('PanelState sent to a web page', () => {
     expect(JSON.stringify(state)).not.toContain('deadbeef');
   });
 });
+
+describe('the first-run hint', () => {
+  const hint = (over: Partial<PanelInputs> = {}) => buildPanelState(inputs(over)).hint;
+  const remote = {
+    ...DEFAULT_SETTINGS,
+    exchange: { ...DEFAULT_SETTINGS.exchange, apiUrl: 'https://api.exchange.example' },
+  };
+
+  it('names the first preset under Buy YES for a newcomer in the sandbox', () => {
+    expect(DEFAULT_SETTINGS.exchange.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(hint()).toBe('Try it: click $5 under Buy YES.');
+    const odd = { ...DEFAULT_SETTINGS.quickTrade, presets: ['2500000', '10000000'] };
+    expect(hint({ settings: { ...DEFAULT_SETTINGS, quickTrade: odd } })).toBe(
+      'Try it: click $2.50 under Buy YES.',
+    );
+  });
+
+  it('is gone after the first order, while trading is blocked, and on a real exchange', () => {
+    expect(hint({ intents: [intentView({ marketSlug: 'another-market' })] })).toBeNull();
+    expect(hint({ vault: 'locked' })).toBeNull();
+    expect(hint({ mode: mode('cancel_only') })).toBeNull();
+    expect(hint({ settings: remote })).toBeNull();
+    expect(hint({ market: market({ tradeType: 'amm' }) })).toBeNull();
+  });
+});

@@ -158,7 +158,8 @@ export const intentView = (over: Partial<IntentView> = {}): IntentView => ({
   ...over,
 });
 
-export const panelState = (): PanelState => ({
+/** A panel state: the one builder of this shape (the panel's tests build on it). */
+export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   marketSlug: SLUG,
   market: {
     title: 'Bitcoin above $100k?',
@@ -176,13 +177,15 @@ export const panelState = (): PanelState => ({
   quickTrade: DEFAULT_SETTINGS.quickTrade,
   panel: DEFAULT_SETTINGS.panel,
   block: null,
+  hint: null,
   connection: 'live',
   clockOffsetMs: 0,
+  ...over,
 });
 
 /** A valid answer of every message, as a handler would produce it. */
 export const RESPONSES: { [N in MessageName]: () => unknown } = {
-  'panel.state': panelState,
+  'panel.state': () => panelState(),
   'panel.quickOrder': () => intentView(),
   'panel.cancelOrder': () => ({ message: 'Order canceled successfully' }),
   'panel.cancelAll': () => ({ canceled: [ex.ORDER_ID] }),

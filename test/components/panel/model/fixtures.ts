@@ -1,7 +1,7 @@
 import type { UserOrder } from '../../../../lib/core/api/orders';
-import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import { type PanelBlock, PanelState } from '../../../../lib/protocol/views';
+import { panelState as protocolPanelState } from '../../../lib/protocol/fixtures';
 
 export const SLUG = 'sandbox-btc-100k';
 export const YES_TOKEN = '1001';
@@ -10,9 +10,9 @@ export const ORDER_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
 
-/** A panel state as the background sends it, checked against the real schema. */
+/** A panel state as the background sends it, on a live book, checked against the real schema. */
 export function panelState(over: DeepPartial<PanelState> = {}): PanelState {
-  const base: PanelState = {
+  const base = protocolPanelState({
     marketSlug: SLUG,
     market: {
       title: 'Will BTC close above $100k?',
@@ -22,7 +22,6 @@ export function panelState(over: DeepPartial<PanelState> = {}): PanelState {
       deadline: null,
       tokens: { yes: YES_TOKEN, no: NO_TOKEN },
     },
-    vaultStatus: 'unlocked',
     mode: { mode: 'normal', resumeAt: null, restrictions: [], checkedAt: 1 },
     book: {
       marketSlug: SLUG,
@@ -33,15 +32,8 @@ export function panelState(over: DeepPartial<PanelState> = {}): PanelState {
       midpoint: 0.62,
       updatedAt: 1,
     },
-    position: null,
-    openOrders: [],
     intents: [],
-    quickTrade: DEFAULT_SETTINGS.quickTrade,
-    panel: DEFAULT_SETTINGS.panel,
-    block: null,
-    connection: 'live',
-    clockOffsetMs: 0,
-  };
+  });
   return PanelState.parse({
     ...base,
     ...over,

@@ -283,6 +283,13 @@ describe('pressing quick-trade buttons', () => {
     expect(background.callsOf('panel.quickOrder')).toEqual([]);
   });
 
+  it('shows the first-run hint the background sends, and nothing when there is none', async () => {
+    const { ui, store } = show(panelState({ hint: 'Try it: click $5 under Buy YES.' }));
+    expect(ui.getByRole('status').textContent).toBe('Try it: click $5 under Buy YES.');
+    store.value.value = panelState({ hint: null });
+    await waitFor(() => expect(container.querySelector('[data-hint]')).toBeNull());
+  });
+
   it('a script click (untrusted) sends nothing and says nothing', async () => {
     const { background } = show(panelState(), { 'panel.quickOrder': async (r) => filled(r) });
     fireEvent.click(button('BUY:YES:0'));
