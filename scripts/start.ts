@@ -1,7 +1,9 @@
 /**
- * `npm start`: builds the Chrome extension (production), starts the sandbox exchange with
- * its bots, and opens Chromium on a fresh profile with the extension loaded, on a sandbox
- * market page with the onboarding (options page) beside it. Runs until Ctrl-C.
+ * `npm start`: builds the Chrome extension, starts the sandbox exchange with its bots, and
+ * opens Chromium on a fresh profile with the extension loaded and set up for the sandbox's
+ * demo trader (vault created and unlocked through the options page's own messages), on a
+ * sandbox market page with the panel live. `--fresh` leaves the set-up to the user: the
+ * onboarding opens beside the market page. Runs until Ctrl-C.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +21,14 @@ import {
   launchWithExtension,
   waitForPage,
 } from './lib/chromium';
+import { DemoRefused, setUpDemoTrader } from './lib/demo-setup';
 import { assertPortsFree, PortTaken } from './lib/ports';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MARKET = 'sandbox-btc-100k';
 
 const USAGE = `Usage: npm start -- [options]
+  --fresh              no demo set-up: onboarding from its first step, as a new user
   --headless           no browser window (the default when there is no display)
   --exit-after-ready   stop everything once the browser is up (for checks and tests)
   --port N             API + Socket.IO port (default 4010; 0 picks a free one)
@@ -37,6 +41,7 @@ const USAGE = `Usage: npm start -- [options]
 class UsageError extends Error {}
 
 const ARGS = {
+  fresh: { type: 'boolean', default: false },
   headless: { type: 'boolean', default: false },
   'exit-after-ready': { type: 'boolean', default: false },
   port: { type: 'string', default: '4010' },
@@ -64,6 +69,7 @@ function readOptions() {
     process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   return {
     help: values.help,
+    fresh: values.fresh,
     headless: values.headless || !hasDisplay,
     exitAfterReady: values['exit-after-ready'],
     port: port('port'),
@@ -220,6 +226,18 @@ async function main(): Promise<number> {
     };
     await pointAtSandbox(launched, exchange);
     const pages = await openPages(launched, sandbox.siteUrl);
+    const demo =
+      options.fresh || !pages.options
+        ? null
+        : await setUpDemoTrader(pages.options, exchange, {
+            apiUrl: sandbox.apiUrl,
+            wsUrl: sandbox.wsUrl,
+          });
+    if (demo) {
+      // Ready to trade: the market page in front, its panel unlocked and live.
+      await pages.market.bringToFront();
+      await pages.market.reload();
+    }
     const shots = options.headless ? await screenshots(options.screenshots, pages) : [];
 
     const lines = [
@@ -229,7 +247,9 @@ async function main(): Promise<number> {
       `  Sandbox market site:     ${sandbox.siteUrl}`,
       `  Market page:             ${pages.market.url()}`,
       `  Extension id:            ${launched.extensionId}`,
-      `  Options (onboarding):    ${pages.options?.url() ?? '(this build has no options page)'}`,
+      demo
+        ? `  Signed in as:            ${demo.label} (sandbox demo trader; passphrase "${demo.passphrase}")`
+        : `  Options (onboarding):    ${pages.options?.url() ?? '(this build has no options page)'}`,
       `  Browser:                 ${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile ${userDataDir})`,
       `  Demo accounts:           curl ${sandbox.apiUrl}/__sandbox/accounts`,
       ...(shots.length > 0
@@ -245,7 +265,9 @@ async function main(): Promise<number> {
     console.log(
       options.headless
         ? 'Running headless: press Ctrl+C to stop.'
-        : 'Unlock with a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
+        : demo
+          ? 'Ready to trade: click $5 under Buy YES on the market page. Ctrl+C (or closing the browser) stops everything.'
+          : 'Set up a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
     );
     await Promise.race([
       signalled,
@@ -267,6 +289,7 @@ main().then(
     if (
       error instanceof ChromiumNotFound ||
       error instanceof ExtensionNotLoaded ||
+      error instanceof DemoRefused ||
       error instanceof PortTaken
     ) {
       console.error(`\n${error.message}`);

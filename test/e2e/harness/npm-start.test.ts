@@ -59,8 +59,29 @@ describe('npm start', () => {
   // sources with the same `buildExtension` npm start calls (and `npm test` ran `npm run
   // build` before that), so a second `wxt build` here would prove nothing new and cost
   // 10–20 s of the suite's 2 cores.
-  it('headless: starts the sandbox and the browser on the existing build, prints the extension id, URLs and screenshots, then closes everything', async () => {
+  it('ready to trade by default: the demo trader set up and unlocked, the market page in front', async () => {
     const run = start([
+      '--headless',
+      '--no-build',
+      '--exit-after-ready',
+      '--no-bots',
+      '--port',
+      '0',
+      '--site-port',
+      '0',
+      '--screenshots',
+      join(SHOTS, 'ready'),
+    ]);
+    expect(await run.exited, run.output()).toBe(0);
+    const out = run.output();
+    expect(out).toMatch(/Signed in as:\s+alice \(sandbox demo trader; passphrase "[^"]{10,}"\)/);
+    expect(out).not.toContain('Options (onboarding)');
+    expect(existsSync(join(SHOTS, 'ready', 'market.png'))).toBe(true);
+  });
+
+  it('--fresh, headless: starts the sandbox and the browser on the existing build, prints the extension id, URLs and screenshots, then closes everything', async () => {
+    const run = start([
+      '--fresh',
       '--headless',
       '--no-build',
       '--exit-after-ready',
