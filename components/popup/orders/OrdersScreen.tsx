@@ -43,7 +43,7 @@ export function OrdersScreen({
             One-click orders you place on market pages show here with their outcome.
           </p>
         ) : (
-          <ul class="intent-list">
+          <ul class="intent-list" aria-labelledby="recent-title">
             {rows.map((row) => (
               <IntentLine key={row.id} row={row} />
             ))}

@@ -3,8 +3,12 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from '@/components/popup/Header';
 import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
+import { byVisibleText, queryByVisibleText } from '../../support/visible-text';
 import { fakeBackground, renderWith, services } from './fakes';
 import { snapshot } from './fixtures';
+
+/** The trading-mode banner's first words, whichever the mode. */
+const MODE_BANNER = /^(Post-only|Cancel-only|Trading halted|Unusual trading mode)\./;
 
 const SUB_A = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SUB_B = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -47,15 +51,14 @@ describe('Header', () => {
   it('shows the trading mode and when it resumes when it is not normal', () => {
     const resumeAt = new Date(Date.now() + 3_600_000).toISOString();
     show(snapshot({ mode: { mode: 'post_only', resumeAt, restrictions: [], checkedAt: 0 } }));
-    const banner = document.querySelector('.banner') as HTMLElement;
-    expect(banner.textContent).toContain('Post-only.');
-    expect(banner.textContent).toContain('Trading resumes at');
+    const banner = byVisibleText(/^Post-only\..*Trading resumes at/);
+    expect(banner.getAttribute('role')).toBe('status');
     expect(banner.querySelector('time')?.getAttribute('datetime')).toBe(resumeAt);
   });
 
   it('has no banner in normal trading', () => {
     show(snapshot());
-    expect(document.querySelector('.banner')).toBeNull();
+    expect(queryByVisibleText(MODE_BANNER)).toBeNull();
   });
 
   it('shows and switches the active sub-account in partner mode', async () => {
@@ -99,6 +102,6 @@ describe('Header', () => {
     );
     expect(screen.queryByText('Ada')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Locked');
-    expect(document.querySelector('.banner')).toBeNull();
+    expect(queryByVisibleText(MODE_BANNER)).toBeNull();
   });
 });

@@ -132,7 +132,7 @@ describe('Popup', () => {
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Orders (2)' }), { key: 'ArrowRight' });
     await settle();
     expect(bg.named('feed.page')).toHaveLength(1);
-    expect(document.querySelectorAll('.feed-card').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
   });
 
   it('follows the theme setting on the root element', async () => {
@@ -148,7 +148,7 @@ describe('Popup', () => {
     const { port } = open();
     await act(() => port.push(snapshot()));
     await act(() => port.dropWorker());
-    expect(document.querySelector('.conn')?.textContent).toBe('Reconnecting');
+    expect(screen.getByText('Reconnecting')).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' })).toBeTruthy();
     port.store.close();
   });

@@ -7,6 +7,7 @@ import { ExchangeError } from '@/lib/core/client/errors';
 import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import * as ex from '../../../lib/core/api/examples';
 import { flushUiFaked as settle } from '../../../support/flush';
+import { byVisibleText, queryByVisibleText } from '../../../support/visible-text';
 import { type Call, fakeBackground, renderWith, services } from '../fakes';
 import { feedPage } from '../fixtures';
 
@@ -72,7 +73,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const cards = () => document.querySelectorAll('.feed-card');
+/** The feed's cards: each entry is an article of the feed's list. */
+const cards = () => screen.queryAllByRole('article');
 
 describe('FeedScreen paging', () => {
   it('loads the next page when the end of the list scrolls into view', async () => {
@@ -194,15 +196,14 @@ describe('FeedScreen when the feed is unavailable (503)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await settle();
     expect(cards()).toHaveLength(0);
-    const banner = document.querySelector('.feed-unavailable');
-    expect(banner?.textContent).toContain('The trading feed is behind');
-    expect(banner?.textContent).toContain('Next try in');
+    const banner = byVisibleText(/^The trading feed is behind.*Next try in/);
+    expect(banner.getAttribute('role')).toBe('status');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_000);
     });
     expect(pages()).toHaveLength(3);
     expect(pages()[2]?.request).toEqual({ audience: 'all', limit: 2 });
-    expect(document.querySelector('.feed-unavailable')).toBeNull();
+    expect(queryByVisibleText(/^The trading feed is behind/)).toBeNull();
     expect(cards()).toHaveLength(1);
   });
 

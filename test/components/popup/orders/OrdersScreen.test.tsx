@@ -6,8 +6,18 @@ import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { IntentView } from '@/lib/protocol/intent';
 import type { PortfolioView } from '@/lib/protocol/views';
 import { flushUi as settle } from '../../../support/flush';
+import { byVisibleText } from '../../../support/visible-text';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
 import { emptyPositions, intent, NOW, positionsFixture } from '../fixtures';
+
+/** The one line of the recent intents list. */
+const recentIntent = (): HTMLElement => {
+  const [line] = within(
+    screen.getByRole('list', { name: 'Recent orders from this extension' }),
+  ).getAllByRole('listitem');
+  if (!line) throw new Error('no recent order');
+  return line;
+};
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
@@ -72,7 +82,7 @@ describe('OrdersScreen: open orders', () => {
     };
     show({ positions, fetchedAt: NOW, error: null });
     const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
-    expect(card.querySelector('.order-meta')?.textContent).toMatch(/^GTC · delayed 0:0[12]$/);
+    expect(byVisibleText(/^GTC · delayed 0:0[12]$/, card)).toBeTruthy();
   });
 
   it('says when there are no open orders', () => {
@@ -84,9 +94,9 @@ describe('OrdersScreen: open orders', () => {
 describe('OrdersScreen: recent intents from the desk', () => {
   it('shows a filled intent with what filled', () => {
     show(ready(), [intent()]);
-    const line = document.querySelector('.intent-line');
-    expect(line?.querySelector('.state')?.textContent).toBe('Filled');
-    expect(line?.querySelector('.intent-detail')?.textContent).toBe('17.54 YES at 57¢ ($10.00)');
+    const line = recentIntent();
+    expect(within(line).getByText('Filled')).toBeTruthy();
+    expect(within(line).getByText('17.54 YES at 57¢ ($10.00)')).toBeTruthy();
   });
 
   it('counts a delayed intent down and cancels it through the desk', async () => {
@@ -106,9 +116,9 @@ describe('OrdersScreen: recent intents from the desk', () => {
       ],
       { 'intents.cancel': async () => intent({ clientOrderId: 'mc-delayed', state: 'killed' }) },
     );
-    const line = document.querySelector('.intent-line') as HTMLElement;
-    expect(line.querySelector('.state')?.textContent).toBe('Delayed');
-    expect(line.querySelector('.countdown')?.textContent).toMatch(/^1:0[45]$/);
+    const line = recentIntent();
+    expect(within(line).getByText('Delayed')).toBeTruthy();
+    expect(within(line).getByText(/^1:0[45]$/)).toBeTruthy();
     fireEvent.click(within(line).getByRole('button', { name: /^Cancel BUY YES/ }));
     await settle();
     expect(bg.named('intents.cancel')[0]?.request).toEqual({ clientOrderId: 'mc-delayed' });
@@ -129,9 +139,7 @@ describe('OrdersScreen: recent intents from the desk', () => {
         },
       }),
     ]);
-    expect(document.querySelector('.intent-detail')?.textContent).toBe(
-      'Not accepted now: trading is disabled.',
-    );
+    expect(within(recentIntent()).getByText('Not accepted now: trading is disabled.')).toBeTruthy();
   });
 
   it('says where intents will show when there are none', () => {

@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { PortfolioView } from '@/lib/protocol/views';
 import * as ex from '../../../lib/core/api/examples';
 import { flushUi as settle } from '../../../support/flush';
+import { byVisibleText, visibleText } from '../../../support/visible-text';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
 import { emptyPositions, NOW, positionsFixture } from '../fixtures';
 
@@ -27,24 +28,20 @@ function show(portfolio: PortfolioView, handlers: FakeHandlers = {}) {
 }
 
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
-const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim();
 /** The texts of an element's children, one per column. */
-const parts = (el: Element | null | undefined) => [...(el?.children ?? [])].map((c) => text(c));
+const parts = (el: Element | null | undefined) =>
+  [...(el?.children ?? [])].map((c) => visibleText(c));
 
 afterEach(cleanup);
 
 describe('PositionsScreen', () => {
   it('shows the totals: value, unrealised P&L, today’s rewards and points', async () => {
-    const { container } = show(ready());
+    show(ready());
     await settle();
-    const figures = [...container.querySelectorAll('.totals > div')].map((d) => text(d));
-    expect(figures).toEqual([
-      'Value$15.38',
-      'Unrealised P&L+$2.88',
-      "Today's rewards$0.42",
-      'Points1,200',
-    ]);
-    expect(container.querySelector('.totals .pnl-gain')).toBeTruthy();
+    for (const figure of ['Value$15.38', "Today's rewards$0.42", 'Points1,200'])
+      expect(byVisibleText(figure)).toBeTruthy();
+    // A gain is drawn in the gain colour; its sign says it in words.
+    expect(byVisibleText('Unrealised P&L+$2.88').querySelector('.pnl-gain')).toBeTruthy();
     expect(screen.getByText('1 position has no price yet and is not counted.')).toBeTruthy();
   });
 
@@ -52,13 +49,13 @@ describe('PositionsScreen', () => {
     show(ready());
     await settle();
     const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
-    const side = card.querySelector('.side-line');
-    expect(text(side?.querySelector('.chip'))).toBe('YES');
-    const [main, sub] = side?.querySelectorAll('.side-row') ?? [];
+    expect(within(card).getByText('YES')).toBeTruthy();
+    const main = byVisibleText('10 @ 55¢value $5.40P&L −$0.10', card);
+    const sub = byVisibleText('cost $5.50realised +$0.25', card);
     expect(parts(main)).toEqual(['10 @ 55¢', 'value $5.40', 'P&L −$0.10']);
     expect(parts(sub)).toEqual(['cost $5.50', 'realised +$0.25']);
-    expect(side?.querySelector('.pnl-loss')?.textContent).toBe('−$0.10');
-    expect(side?.querySelector('.pnl-gain')?.textContent).toBe('+$0.25');
+    expect(within(main).getByText('−$0.10').classList.contains('pnl-loss')).toBe(true);
+    expect(within(sub).getByText('+$0.25').classList.contains('pnl-gain')).toBe(true);
   });
 
   it('labels a resolved market as resolved with the payout pending', async () => {
@@ -77,7 +74,7 @@ describe('PositionsScreen', () => {
     const amm = screen.getByRole('article', { name: 'Rain (AMM)' });
     expect(within(amm).getByText('no price yet')).toBeTruthy();
     const priced = screen.getByRole('article', { name: 'An old AMM market' });
-    expect(parts(priced.querySelector('.side-row'))).toEqual([
+    expect(parts(byVisibleText(/^6\.6paid/, priced))).toEqual([
       '6.6',
       'paid $2.00',
       'value $1.98',
@@ -139,12 +136,10 @@ describe('PositionsScreen', () => {
   });
 
   it('draws the P&L chart from portfolio.pnlChart and switches period', async () => {
-    const { container, bg } = show(ready());
+    const { bg } = show(ready());
     await settle();
-    expect(container.querySelector('svg.pnl-chart path')?.getAttribute('d')).toMatch(/^M3 /);
-    expect(container.querySelector('svg.pnl-chart')?.getAttribute('aria-label')).toContain(
-      '−$0.25 now',
-    );
+    const chart = screen.getByRole('img', { name: /−\$0\.25 now/ });
+    expect(chart.querySelector('path')?.getAttribute('d')).toMatch(/^M3 /);
     fireEvent.click(screen.getByRole('button', { name: '1M' }));
     await settle();
     expect(bg.named('portfolio.pnlChart').map((c) => c.request)).toEqual([
