@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningBots, startBots } from '../../../sandbox/bots';
 import { SandboxCore } from '../../../sandbox/core/core';
+import { flushTasks } from '../../support/flush';
 
 /** Fast bots: 1 ms of real time per 100 ms of their schedule. */
 const PACE = 0.01;
@@ -107,10 +108,13 @@ describe('bots', () => {
   it('stop() ends them cleanly: nothing is placed afterwards', async () => {
     const r = run(9);
     await until(() => placed(r.core).length >= 10);
-    await r.bots.stop();
     const count = placed(r.core).length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(placed(r.core).length).toBe(count);
+    // stop() resolves once the loop itself has returned: the turn in progress was the last.
+    await r.bots.stop();
+    expect(placed(r.core).length - count).toBeLessThanOrEqual(1);
+    const after = placed(r.core).length;
+    await flushTasks();
+    expect(placed(r.core).length).toBe(after);
   });
 
   it('keeps the bots funded', async () => {
