@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { Settings } from '@/lib/core/settings/schema';
 import type { CredentialCheck, WithdrawalTargets } from '@/lib/protocol/messages';
 import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
+import { appSnapshot } from '../../lib/protocol/fixtures';
 import { type FakeHandlers, fakeBackground } from '../popup/fakes';
 
 export const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -138,17 +139,7 @@ export const ALICE_VIEW = vaultView({
 });
 
 export function snapshot(over: Partial<AppSnapshot> = {}): AppSnapshot {
-  return {
-    vault: vaultView(),
-    connection: { status: 'idle' },
-    mode: null,
-    portfolio: { positions: null, fetchedAt: null, error: null },
-    intents: [],
-    books: {},
-    settings: DEFAULT_SETTINGS,
-    clockOffsetMs: 0,
-    ...over,
-  };
+  return appSnapshot({ vault: vaultView(), ...over });
 }
 
 export const aliceTargets = (over: Partial<WithdrawalTargets> = {}): WithdrawalTargets => ({

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { IntentView } from '../../../lib/protocol/intent';
 import { AppSnapshot } from '../../../lib/protocol/views';
 import * as ex from '../../lib/core/api/examples';
+import { appSnapshot, intentView } from '../../lib/protocol/fixtures';
 
 export const NOW = Date.parse('2026-11-22T08:20:00.000Z');
 
@@ -148,27 +149,23 @@ export const positionsFixture = (): Positions => Positions.parse(positionsInput(
 export const emptyPositions = (): Positions =>
   Positions.parse({ ...ex.positions(), amm: [], clob: [], group: [] });
 
+/** An intent as the popup sees it: the protocol's builder, on the popup's market and clock. */
 export function intent(over: Partial<IntentView> = {}): IntentView {
-  return IntentView.parse({
-    clientOrderId: 'mc-1',
-    marketSlug: 'will-it-rain-in-lisbon-tomorrow',
-    marketTitle: 'Will it rain in Lisbon tomorrow?',
-    outcome: 'YES',
-    side: 'BUY',
-    orderType: 'FOK',
-    price: null,
-    requestedRaw: '10000000',
-    state: 'filled',
-    orderId: ex.ORDER_ID,
-    filledContractsRaw: '17540000',
-    filledCollateralRaw: '9997800',
-    eligibleAt: null,
-    error: null,
-    summary: 'filled 17.54 YES at 0.57',
-    createdAt: NOW - 60_000,
-    updatedAt: NOW - 59_000,
-    ...over,
-  });
+  return IntentView.parse(
+    intentView({
+      clientOrderId: 'mc-1',
+      marketSlug: 'will-it-rain-in-lisbon-tomorrow',
+      marketTitle: 'Will it rain in Lisbon tomorrow?',
+      requestedRaw: '10000000',
+      orderId: ex.ORDER_ID,
+      filledContractsRaw: '17540000',
+      filledCollateralRaw: '9997800',
+      summary: 'filled 17.54 YES at 0.57',
+      createdAt: NOW - 60_000,
+      updatedAt: NOW - 59_000,
+      ...over,
+    }),
+  );
 }
 
 export function feedPage(over: Partial<FeedResponseInput> = {}): FeedResponse {
@@ -185,26 +182,25 @@ export const entries = {
   parlayResolved: () => feedPage({ events: [ex.parlayResolvedEntry()] }).events[0],
 };
 
+/** The popup's usual world: unlocked, live, with the example positions. */
 export function snapshot(over: Partial<AppSnapshot> = {}): AppSnapshot {
-  return AppSnapshot.parse({
-    vault: {
-      status: 'unlocked',
-      exchangeName: 'Sandbox',
-      tokenId: 'tok-1',
-      profileId: 7,
-      account: ex.ACCOUNT,
-      displayName: 'Ada',
-      signingKind: 'eoa',
-      subAccounts: [],
-      activeSubAccountId: null,
-    },
-    connection: { status: 'live', authenticated: true, since: NOW - 5_000 },
-    mode: { mode: 'normal', resumeAt: null, restrictions: [], checkedAt: NOW },
-    portfolio: { positions: positionsInput(), fetchedAt: NOW, error: null },
-    intents: [],
-    books: {},
-    settings: DEFAULT_SETTINGS,
-    clockOffsetMs: 0,
-    ...over,
-  });
+  return AppSnapshot.parse(
+    appSnapshot({
+      vault: {
+        status: 'unlocked',
+        exchangeName: 'Sandbox',
+        tokenId: 'tok-1',
+        profileId: 7,
+        account: ex.ACCOUNT,
+        displayName: 'Ada',
+        signingKind: 'eoa',
+        subAccounts: [],
+        activeSubAccountId: null,
+      },
+      connection: { status: 'live', authenticated: true, since: NOW - 5_000 },
+      mode: { mode: 'normal', resumeAt: null, restrictions: [], checkedAt: NOW },
+      portfolio: { positions: Positions.parse(positionsInput()), fetchedAt: NOW, error: null },
+      ...over,
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/d
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { MessageName, RequestOf } from '../../../lib/protocol/messages';
 import type { SenderInfo, SenderPolicy } from '../../../lib/protocol/sender';
-import type { PanelState } from '../../../lib/protocol/views';
+import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
 import * as ex from '../core/api/examples';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -223,3 +223,16 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
   }),
   'withdraw.submit': ex.withdrawResult,
 };
+
+/** The app snapshot of a fresh install: the one builder of this shape (the UIs' build on it). */
+export const appSnapshot = (over: Partial<AppSnapshot> = {}): AppSnapshot => ({
+  vault: vaultView('empty', null, 'Sandbox'),
+  connection: { status: 'idle' },
+  mode: null,
+  portfolio: { positions: null, fetchedAt: null, error: null },
+  intents: [],
+  books: {},
+  settings: DEFAULT_SETTINGS,
+  clockOffsetMs: 0,
+  ...over,
+});

@@ -1,7 +1,7 @@
 import type { UserOrder } from '../../../../lib/core/api/orders';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import { type PanelBlock, PanelState } from '../../../../lib/protocol/views';
-import { panelState as protocolPanelState } from '../../../lib/protocol/fixtures';
+import { intentView, panelState as protocolPanelState } from '../../../lib/protocol/fixtures';
 
 export const SLUG = 'sandbox-btc-100k';
 export const YES_TOKEN = '1001';
@@ -70,23 +70,13 @@ export const userOrder = (over: Partial<UserOrder> = {}): UserOrder => ({
   ...over,
 });
 
-export const intent = (over: Partial<IntentView> = {}): IntentView => ({
-  clientOrderId: 'c-1',
-  marketSlug: SLUG,
-  marketTitle: 'Will BTC close above $100k?',
-  outcome: 'YES',
-  side: 'BUY',
-  orderType: 'FOK',
-  price: null,
-  requestedRaw: '5000000',
-  state: 'filled',
-  orderId: ORDER_ID,
-  filledContractsRaw: '7936509',
-  filledCollateralRaw: '5000000',
-  eligibleAt: null,
-  error: null,
-  summary: 'filled 7.936509 YES at 0.63',
-  createdAt: 1,
-  updatedAt: 2,
-  ...over,
-});
+/** An intent on this market: the protocol's builder with the panel's market and order. */
+export const intent = (over: Partial<IntentView> = {}): IntentView =>
+  intentView({
+    marketSlug: SLUG,
+    marketTitle: 'Will BTC close above $100k?',
+    orderId: ORDER_ID,
+    filledContractsRaw: '7936509',
+    summary: 'filled 7.936509 YES at 0.63',
+    ...over,
+  });
