@@ -5,7 +5,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { type OptionsDeps, OptionsDepsContext } from '@/components/options/deps';
 import type { SandboxAccount } from '@/lib/core/api/sandbox';
 import { ExchangeError } from '@/lib/core/client/errors';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
 import type { Settings } from '@/lib/core/settings/schema';
 import type { CredentialCheck, WithdrawalTargets } from '@/lib/protocol/messages';
 import type { AppSnapshot, VaultView } from '@/lib/protocol/views';

@@ -5,7 +5,6 @@
  */
 import { FeedResponse, type FeedResponseInput } from '../../../lib/core/api/feed';
 import { ClobPosition, Positions, type PositionsInput } from '../../../lib/core/api/portfolio';
-import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { IntentView } from '../../../lib/protocol/intent';
 import { AppSnapshot } from '../../../lib/protocol/views';
 import * as ex from '../../lib/core/api/examples';
