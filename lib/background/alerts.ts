@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { OrderEvent } from '../core/api/events';
 import type { Settings } from '../core/settings/schema';
 import type { IntentView } from '../protocol/intent';
 import { SEEN_NOTIFICATIONS_KEY } from '../storage/keys';
+import { type StoredItem, storedItem } from '../storage/stored-item';
 import type { VaultStatus } from '../vault/vault';
 import type { MarketCache } from './market-cache';
 import { type KnownOrder, type NotificationSpec, Notifier, notificationId } from './notifier';
@@ -17,6 +19,8 @@ export class Alerts {
   readonly notifier = new Notifier();
   /** The last settled view of each intent: what a notification compares against. */
   private readonly lastViews = new Map<string, IntentView>();
+  /** The keys already notified, so a restarted worker does not repeat them. */
+  private readonly seenItem: StoredItem<string[]>;
 
   constructor(
     private readonly deps: {
@@ -29,13 +33,14 @@ export class Alerts {
       /** Whether the desk placed this order (its own notifications cover it). */
       deskHas: (orderId: string) => boolean;
     },
-  ) {}
+  ) {
+    this.seenItem = storedItem(deps.platform.session, SEEN_NOTIFICATIONS_KEY, z.array(z.string()));
+  }
 
   /** What survives the worker: the keys already notified and the journal's settled views. */
   async restore(views: readonly IntentView[]): Promise<void> {
-    const seen = await this.deps.platform.session.get(SEEN_NOTIFICATIONS_KEY);
-    if (Array.isArray(seen))
-      this.notifier.seen.restore(seen.filter((k): k is string => typeof k === 'string'));
+    const seen = await this.seenItem.get();
+    if (seen) this.notifier.seen.restore(seen);
     for (const view of views) {
       if (!Notifier.waiting(view)) this.lastViews.set(view.clientOrderId, structuredClone(view));
     }
@@ -90,7 +95,7 @@ export class Alerts {
   private notify(specs: NotificationSpec[]): void {
     if (specs.length === 0) return;
     const { platform, settings } = this.deps;
-    void platform.session.set(SEEN_NOTIFICATIONS_KEY, this.notifier.seen.snapshot());
+    void this.seenItem.set(this.notifier.seen.snapshot());
     if (!settings().notifications.enabled) return;
     for (const spec of specs) {
       void platform.notifications

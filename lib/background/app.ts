@@ -15,6 +15,7 @@ import type { SenderPolicy } from '../protocol/sender';
 import type { AppSnapshot, PanelState, TradingModeView, VaultView } from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
 import type { SettingsSource } from '../storage/settings-source';
+import { type StoredItem, storedItem } from '../storage/stored-item';
 import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
 import { AccountInfo, vaultView } from './account';
@@ -69,6 +70,10 @@ export class BackgroundApp {
   account: AccountInfo | null = null;
   session: TradingSession | null = null;
   private readonly portfolioRefresh: PortfolioRefresh;
+  /** Who the vault belongs to (no secret), in the protected store. */
+  private readonly accountItem: StoredItem<AccountInfo>;
+  /** The last positions read, painted at once by a restarted worker. */
+  private readonly portfolioCache: StoredItem<Positions>;
   private publicApi: ExchangeClient;
   private publicApiExchange: Settings['exchange'];
   private readonly now: () => number;
@@ -84,6 +89,8 @@ export class BackgroundApp {
     });
     this.publicApiExchange = this.settings.exchange;
     this.publicApi = publicClient(this.settings.exchange, this.clock, this.transport());
+    this.accountItem = storedItem(platform.local, ACCOUNT_KEY, AccountInfo);
+    this.portfolioCache = storedItem(platform.session, PORTFOLIO_CACHE_KEY, Positions);
     const publicApi = () => this.publicApi;
     const session = () => this.session;
     this.markets = new MarketCache(publicApi, this.now);
@@ -102,7 +109,7 @@ export class BackgroundApp {
     this.portfolioRefresh = new PortfolioRefresh({
       session,
       portfolio: this.portfolio,
-      cache: platform.session,
+      cache: this.portfolioCache,
       now: this.now,
       onDone: async () => {
         await this.updateBadge();
@@ -183,16 +190,14 @@ export class BackgroundApp {
   // ── Lifecycle ─────────────────────────────────────────────────────────────────
 
   async start(): Promise<void> {
-    const { platform } = this.options;
-    const stored = AccountInfo.safeParse(await platform.local.get(ACCOUNT_KEY));
-    this.account = stored.success ? stored.data : null;
-    const cached = Positions.safeParse(await platform.session.get(PORTFOLIO_CACHE_KEY));
+    this.account = await this.accountItem.get();
+    const cached = await this.portfolioCache.get();
     await this.vault.init();
     this.autoLock.forget();
     if (this.vault.status === 'unlocked' && this.account) {
       await this.openSession();
       // Paint the last known positions at once; the refresh below replaces them.
-      if (cached.success) this.portfolio.set(cached.data, this.now());
+      if (cached) this.portfolio.set(cached, this.now());
     }
     this.updateAuthSubscriptions();
     await this.desk.init();
@@ -309,7 +314,7 @@ export class BackgroundApp {
     this.session = null;
     this.portfolio.clear();
     this.openOrders.clear();
-    await this.options.platform.session.remove(PORTFOLIO_CACHE_KEY);
+    await this.portfolioCache.remove();
     await this.autoLock.stop();
     this.updateAuthSubscriptions();
     this.live.restart();
@@ -325,7 +330,7 @@ export class BackgroundApp {
     this.alerts.forget();
     await this.vault.forget();
     this.account = null;
-    await this.options.platform.local.remove(ACCOUNT_KEY);
+    await this.accountItem.remove();
     await this.updateBadge();
     this.pushState();
     return this.vaultView();
@@ -333,7 +338,7 @@ export class BackgroundApp {
 
   async saveAccount(account: AccountInfo): Promise<void> {
     this.account = account;
-    await this.options.platform.local.set(ACCOUNT_KEY, account);
+    await this.accountItem.set(account);
     if (this.vault.status === 'unlocked') await this.openSession();
     this.pushState();
   }

@@ -1,7 +1,7 @@
 import type { UserOrder } from '../core/api/orders';
+import type { Positions } from '../core/api/portfolio';
 import { toErrorInfo } from '../core/client/errors';
-import type { StorageArea } from '../storage/area';
-import { PORTFOLIO_CACHE_KEY } from '../storage/keys';
+import type { StoredItem } from '../storage/stored-item';
 import { coalesce } from './coalesce';
 import type { PortfolioTracker } from './portfolio';
 import type { TradingSession } from './session';
@@ -25,7 +25,7 @@ export class PortfolioRefresh {
       session: () => TradingSession | null;
       portfolio: PortfolioTracker;
       /** Where the last positions wait for the next worker start (painted at once). */
-      cache: StorageArea;
+      cache: StoredItem<Positions>;
       now: () => number;
       onDone: () => Promise<void>;
     },
@@ -49,7 +49,7 @@ export class PortfolioRefresh {
         const positions = await session.client.getPositions(session.actAs());
         if (this.deps.session() !== session) return;
         portfolio.set(positions, now());
-        await cache.set(PORTFOLIO_CACHE_KEY, positions);
+        await cache.set(positions);
       } catch (error) {
         portfolio.fail(toErrorInfo(error));
       } finally {

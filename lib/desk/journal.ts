@@ -3,6 +3,7 @@ import type { AmountIntent } from '../core/orders/amounts';
 import { IntentView, isFinal } from '../protocol/intent';
 import type { StorageArea } from '../storage/area';
 import { JOURNAL_INDEX_KEY, journalRecordKey } from '../storage/keys';
+import { type StoredItem, storedItem } from '../storage/stored-item';
 
 /**
  * The amounts of an order as JSON-safe strings, enough to sign it again. A plain union:
@@ -81,22 +82,24 @@ export const KEEP_FINAL = 100;
  */
 export class SessionJournal implements JournalStore {
   private index: string[] | null = null;
+  private readonly indexItem: StoredItem<string[]>;
+  private readonly record = (id: string) =>
+    storedItem(this.area, journalRecordKey(id), IntentRecord);
 
-  constructor(private readonly area: StorageArea) {}
+  constructor(private readonly area: StorageArea) {
+    this.indexItem = storedItem(area, JOURNAL_INDEX_KEY, z.array(z.string()));
+  }
 
   private async ids(): Promise<string[]> {
-    if (!this.index) {
-      const stored = z.array(z.string()).safeParse(await this.area.get(JOURNAL_INDEX_KEY));
-      this.index = stored.success ? stored.data : [];
-    }
+    this.index ??= (await this.indexItem.get()) ?? [];
     return this.index;
   }
 
   async loadAll(): Promise<IntentRecord[]> {
     const records: IntentRecord[] = [];
     for (const id of await this.ids()) {
-      const parsed = IntentRecord.safeParse(await this.area.get(journalRecordKey(id)));
-      if (parsed.success) records.push(parsed.data);
+      const record = await this.record(id).get();
+      if (record) records.push(record);
     }
     return records;
   }
@@ -104,12 +107,12 @@ export class SessionJournal implements JournalStore {
   async put(record: IntentRecord): Promise<void> {
     const ids = await this.ids();
     const id = record.view.clientOrderId;
-    const writes = [this.area.set(journalRecordKey(id), record)];
+    const writes = [this.record(id).set(record)];
     if (!ids.includes(id)) {
       // In parallel: an index entry without its record is skipped when loading, and a
       // record without its entry is never loaded; neither is half an intent.
       ids.push(id);
-      writes.push(this.area.set(JOURNAL_INDEX_KEY, ids));
+      writes.push(this.indexItem.set(ids));
     }
     await Promise.all(writes);
   }
@@ -118,8 +121,8 @@ export class SessionJournal implements JournalStore {
     if (clientOrderIds.length === 0) return;
     const drop = new Set(clientOrderIds);
     this.index = (await this.ids()).filter((id) => !drop.has(id));
-    await this.area.set(JOURNAL_INDEX_KEY, this.index);
-    for (const id of drop) await this.area.remove(journalRecordKey(id));
+    await this.indexItem.set(this.index);
+    for (const id of drop) await this.record(id).remove();
   }
 }
 

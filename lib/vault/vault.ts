@@ -4,6 +4,7 @@ import { passphraseProblem } from '../protocol/passphrase';
 import { VaultSecrets } from '../protocol/secrets';
 import type { StorageArea } from '../storage/area';
 import { VAULT_ATTEMPTS_KEY, VAULT_ENVELOPE_KEY, VAULT_UNLOCKED_KEY } from '../storage/keys';
+import { type StoredItem, storedItem } from '../storage/stored-item';
 import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
 
 export type VaultStatus = 'empty' | 'locked' | 'unlocked';
@@ -63,10 +64,16 @@ export class Vault {
   private readonly iterations: number;
 
   private readonly now: () => number;
+  private readonly envelope: StoredItem<VaultEnvelope>;
+  private readonly unlockedRecord: StoredItem<z.infer<typeof UnlockedRecord>>;
+  private readonly attempts: StoredItem<Attempts>;
 
-  constructor(private readonly options: VaultOptions) {
+  constructor(options: VaultOptions) {
     this.iterations = options.iterations ?? PBKDF2_ITERATIONS;
     this.now = options.now ?? Date.now;
+    this.envelope = storedItem(options.local, VAULT_ENVELOPE_KEY, VaultEnvelope);
+    this.unlockedRecord = storedItem(options.session, VAULT_UNLOCKED_KEY, UnlockedRecord);
+    this.attempts = storedItem(options.session, VAULT_ATTEMPTS_KEY, Attempts);
   }
 
   /**
@@ -75,8 +82,7 @@ export class Vault {
    * guessed through the extension at speed.
    */
   private async openCounted(passphrase: string, wrong: string): Promise<string> {
-    const attempts = Attempts.safeParse(await this.options.session.get(VAULT_ATTEMPTS_KEY));
-    const counted = attempts.success ? attempts.data : { failures: 0, lastAt: 0 };
+    const counted = (await this.attempts.get()) ?? { failures: 0, lastAt: 0 };
     const at = nextAttemptAt(counted);
     if (this.now() < at) {
       const seconds = Math.ceil((at - this.now()) / 1_000);
@@ -88,14 +94,11 @@ export class Vault {
     const envelope = await this.readEnvelope();
     try {
       const plaintext = await open(envelope, passphrase);
-      if (counted.failures > 0) await this.options.session.remove(VAULT_ATTEMPTS_KEY);
+      if (counted.failures > 0) await this.attempts.remove();
       return plaintext;
     } catch (error) {
       if (!(error instanceof WrongPassphraseError)) throw error;
-      await this.options.session.set(VAULT_ATTEMPTS_KEY, {
-        failures: counted.failures + 1,
-        lastAt: this.now(),
-      });
+      await this.attempts.set({ failures: counted.failures + 1, lastAt: this.now() });
       throw new VaultError('wrong-passphrase', wrong);
     }
   }
@@ -107,12 +110,10 @@ export class Vault {
 
   /** Reads what storage holds: after a worker restart this restores an unlocked session. */
   async init(): Promise<VaultStatus> {
-    this.hasEnvelope = VaultEnvelope.safeParse(
-      await this.options.local.get(VAULT_ENVELOPE_KEY),
-    ).success;
-    const record = UnlockedRecord.safeParse(await this.options.session.get(VAULT_UNLOCKED_KEY));
-    this.unlocked = this.hasEnvelope && record.success ? record.data.secrets : null;
-    if (!this.hasEnvelope || !record.success) await this.options.session.remove(VAULT_UNLOCKED_KEY);
+    this.hasEnvelope = (await this.envelope.get()) !== null;
+    const record = await this.unlockedRecord.get();
+    this.unlocked = this.hasEnvelope && record ? record.secrets : null;
+    if (!this.hasEnvelope || !record) await this.unlockedRecord.remove();
     return this.status;
   }
 
@@ -170,7 +171,7 @@ export class Vault {
   async lock(): Promise<void> {
     const was = this.status;
     this.unlocked = null;
-    await this.options.session.remove(VAULT_UNLOCKED_KEY);
+    await this.unlockedRecord.remove();
     if (was !== this.status) this.emit();
   }
 
@@ -187,42 +188,41 @@ export class Vault {
   async forget(): Promise<void> {
     this.unlocked = null;
     this.hasEnvelope = false;
-    await this.options.session.remove(VAULT_UNLOCKED_KEY);
-    await this.options.local.remove(VAULT_ENVELOPE_KEY);
+    await this.unlockedRecord.remove();
+    await this.envelope.remove();
     this.emit();
   }
 
   /** The stored KDF parameters (for display and tests); no secret. */
   async kdfIterations(): Promise<number | null> {
-    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_ENVELOPE_KEY));
-    return envelope.success ? envelope.data.kdf.iterations : null;
+    return (await this.envelope.get())?.kdf.iterations ?? null;
   }
 
   private async readEnvelope(): Promise<VaultEnvelope> {
-    const envelope = VaultEnvelope.safeParse(await this.options.local.get(VAULT_ENVELOPE_KEY));
-    if (!envelope.success) {
+    const envelope = await this.envelope.get();
+    if (!envelope) {
       this.hasEnvelope = false;
       throw new VaultError('empty', 'No account is set up yet.');
     }
     // Tampered parameters could hang the worker on a key derivation of hours.
-    if (envelope.data.kdf.iterations > MAX_PBKDF2_ITERATIONS) {
+    if (envelope.kdf.iterations > MAX_PBKDF2_ITERATIONS) {
       throw new VaultError(
         'corrupt',
-        `The stored vault asks for ${envelope.data.kdf.iterations.toLocaleString('en-US')} key-derivation rounds, more than this extension ever writes (${MAX_PBKDF2_ITERATIONS.toLocaleString('en-US')}): it was not written by this extension. Forget it in the options page and set up again.`,
+        `The stored vault asks for ${envelope.kdf.iterations.toLocaleString('en-US')} key-derivation rounds, more than this extension ever writes (${MAX_PBKDF2_ITERATIONS.toLocaleString('en-US')}): it was not written by this extension. Forget it in the options page and set up again.`,
       );
     }
-    return envelope.data;
+    return envelope;
   }
 
   private async write(secrets: VaultSecrets, passphrase: string): Promise<void> {
     const envelope = await seal(JSON.stringify(secrets), passphrase, this.iterations);
-    await this.options.local.set(VAULT_ENVELOPE_KEY, envelope);
+    await this.envelope.set(envelope);
     this.hasEnvelope = true;
   }
 
   private async remember(secrets: VaultSecrets): Promise<void> {
     this.unlocked = secrets;
-    await this.options.session.set(VAULT_UNLOCKED_KEY, { secrets, unlockedAt: Date.now() });
+    await this.unlockedRecord.set({ secrets, unlockedAt: Date.now() });
     this.emit();
   }
 }
