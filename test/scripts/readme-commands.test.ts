@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+);
+
+/** npm's own commands the README may name, beside the package's scripts. */
+const NPM_COMMANDS = new Set(['install', 'ci']);
+
+/** Every `npm …` the README tells a reader to run, in code blocks or inline code. */
+function npmCommands(text: string): string[] {
+  const code = [...text.matchAll(/```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g)].map(
+    (m) => m[1] ?? m[2] ?? '',
+  );
+  const found = new Set<string>();
+  for (const snippet of code) {
+    for (const m of snippet.matchAll(/\bnpm (run )?([a-z][\w:-]*)/g)) {
+      const name = m[2] ?? '';
+      found.add(m[1] ? name : NPM_COMMANDS.has(name) ? `npm ${name}` : name);
+    }
+  }
+  return [...found];
+}
+
+describe('README commands', () => {
+  const commands = npmCommands(readme);
+
+  it('names the two set-up commands of a fresh clone', () => {
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm install && npm test');
+  });
+
+  it('every npm command it names exists in package.json', () => {
+    expect(commands.length).toBeGreaterThan(10);
+    const missing = commands.filter((c) => !c.startsWith('npm ') && !scripts.includes(c));
+    expect(missing).toEqual([]);
+  });
+});
