@@ -152,7 +152,28 @@ describe('GET /feed/trading: entries from real activity', () => {
     expect(placed.status).toBe(200);
     const sold = await tradesOf(client, taker.profileId);
     expect(sold.map((e) => e.entryType)).toEqual(['SOLD']);
-    await new Promise((r) => setTimeout(r, 900)); // past the 600 ms close-data lag
+    // A barrier: a covered sale right after it, whose close figures land after the lag.
+    // Back-fills run in the order they were scheduled: once that one has landed, one for
+    // the uncovered sale would have too.
+    const [buy, sell] = await Promise.all(
+      (['BUY', 'SELL'] as const).map((side) =>
+        buildOrder(sandbox, 'alice', {
+          market: BTC,
+          amounts: {
+            orderType: 'FAK',
+            side,
+            price: side === 'BUY' ? '0.65' : '0.6',
+            contracts: 10n * C,
+          },
+        }),
+      ),
+    );
+    const placer = await clientFor(sandbox, 'alice');
+    for (const order of [buy, sell]) if (order) await placer.placeOrder(order.json);
+    await eventually(async () => {
+      const [covered] = await tradesOf(client, alice);
+      return covered?.entryType === 'SOLD' && covered.facts.realizedPnl !== null;
+    });
     const [later] = await tradesOf(client, taker.profileId);
     expect(later?.entryType === 'SOLD' && later.facts).toMatchObject({
       contracts: '20',
