@@ -460,7 +460,7 @@ describe('without a position', () => {
 });
 
 describe('a stopped service worker', () => {
-  it('the panel keeps its state, reconnects, and its next click wakes the worker and trades', async () => {
+  it('the panel keeps its state, reconnects (waking the worker), and its next click trades', async () => {
     await h().stopWorker();
     expect(await panel.present()).toBe(true);
     // The panel's reconnecting port alone wakes the worker, and state flows over it again:
@@ -473,16 +473,19 @@ describe('a stopped service worker', () => {
       what: 'the cancelled order to leave the panel',
     });
     await h().stopWorker();
+    // The panel notices the stop, reconnects (which wakes a new worker) and is live again:
+    // a state read before it noticed would let the click land while it re-lays itself out.
+    await eventually(() => h().workerRestarted(), { what: 'a new worker woken by the panel' });
+    await eventually(async () => (await panel.one('.mc-dot.live')) !== null, {
+      what: 'the live light after the restart',
+      timeoutMs: 15_000,
+    });
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
     const since = (await h().admin.orders()).length;
     await panel.click('[data-key="BUY:YES:0"]');
     const [order] = await waitForNewOrders(h(), since);
     expect(order).toMatchObject({ marketSlug: BTC, side: 'BUY', makerAmount: '5000000' });
     await panel.waitForText('[data-result="YES"]', /Buy YES \$5: filled/);
-    await eventually(async () => (await panel.one('.mc-dot.live')) !== null, {
-      what: 'the live light after the restart',
-      timeoutMs: 15_000,
-    });
   });
 });
 
