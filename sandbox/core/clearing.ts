@@ -7,6 +7,7 @@ import {
   type BalanceDelta,
   COLLATERAL,
   HOUSE_PROFILE_ID,
+  type Ledger,
   type Leg,
   type TradeRecord,
 } from './ledger';
@@ -43,13 +44,7 @@ export interface ClearingInput {
   /** A resting order and its owner, by order id. */
   maker(orderId: string): { order: OrderRecord; owner: SandboxProfile } | undefined;
   /** The ledger's cost basis and realised P&L of a sale, read before the trade applies. */
-  closeInfo(
-    profileId: number,
-    marketSlug: string,
-    outcome: Outcome,
-    contracts: bigint,
-    proceeds: bigint,
-  ): FillParty['close'];
+  closeInfo: Ledger['closeInfo'];
   newId(): string;
 }
 

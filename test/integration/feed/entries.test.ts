@@ -100,7 +100,8 @@ describe('GET /feed/trading: entries from real activity', () => {
     });
   });
 
-  it('a sale right after a buy is SOLD without close figures, back-filled once the close data lands', async () => {
+  /** Alice buys 10 and sells them at once: the sale lands well within the close-data lag. */
+  async function buyThenSell(): Promise<void> {
     // Both signed first, so the sale follows the buy well within the 600 ms lag.
     const orders = await Promise.all(
       (['BUY', 'SELL'] as const).map((side) =>
@@ -117,6 +118,10 @@ describe('GET /feed/trading: entries from real activity', () => {
     );
     const placer = await clientFor(sandbox, 'alice');
     for (const order of orders) await placer.placeOrder(order.json);
+  }
+
+  it('a sale right after a buy is SOLD without close figures, back-filled once the close data lands', async () => {
+    await buyThenSell();
     const [sold] = await tradesOf(client, alice);
     expect(sold).toMatchObject({
       entryType: 'SOLD',
@@ -155,21 +160,7 @@ describe('GET /feed/trading: entries from real activity', () => {
     // A barrier: a covered sale right after it, whose close figures land after the lag.
     // Back-fills run in the order they were scheduled: once that one has landed, one for
     // the uncovered sale would have too.
-    const [buy, sell] = await Promise.all(
-      (['BUY', 'SELL'] as const).map((side) =>
-        buildOrder(sandbox, 'alice', {
-          market: BTC,
-          amounts: {
-            orderType: 'FAK',
-            side,
-            price: side === 'BUY' ? '0.65' : '0.6',
-            contracts: 10n * C,
-          },
-        }),
-      ),
-    );
-    const placer = await clientFor(sandbox, 'alice');
-    for (const order of [buy, sell]) if (order) await placer.placeOrder(order.json);
+    await buyThenSell();
     await eventually(async () => {
       const [covered] = await tradesOf(client, alice);
       return covered?.entryType === 'SOLD' && covered.facts.realizedPnl !== null;

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { panelSlugFor, slugTransition } from '../../../../components/panel/model/site';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
-import type { Settings } from '../../../../lib/core/settings/schema';
-
-const settings = (over: Partial<Settings> = {}): Settings => ({
-  ...DEFAULT_SETTINGS,
-  exchange: {
-    ...DEFAULT_SETTINGS.exchange,
-    siteMarketPattern: 'http://127.0.0.1:4011/markets/:slug',
-  },
-  ...over,
-});
+import { siteSettings as settings } from '../../../lib/core/site/fixtures';
 
 describe('panelSlugFor', () => {
   it('shows no panel on a site where the user turned it off', () => {

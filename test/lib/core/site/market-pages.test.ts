@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
-import type { Settings } from '../../../../lib/core/settings/schema';
 import { marketPagePatterns, marketSlugForUrl } from '../../../../lib/core/site/market-pages';
-
-const settings = (over: Partial<Settings> = {}): Settings => ({
-  ...DEFAULT_SETTINGS,
-  exchange: {
-    ...DEFAULT_SETTINGS.exchange,
-    siteMarketPattern: 'http://127.0.0.1:4011/markets/:slug',
-  },
-  ...over,
-});
+import { siteSettings as settings } from './fixtures';
 
 describe('marketPagePatterns and marketSlugForUrl', () => {
   it('reads the slug of a market page of the configured site', () => {
