@@ -1,3 +1,4 @@
+import '@/lib/core/api/no-eval';
 import themeCss from '@/assets/theme.css?inline';
 import { type CommandSender, commandFrom } from '@/components/panel/model/commands';
 import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';

@@ -1,3 +1,4 @@
+import '@/lib/core/api/no-eval';
 import '@/assets/theme.css';
 import '@/assets/controls.css';
 import '@/components/options/options.css';

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { globalConfig } from 'zod/v4/core';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const ENTRYPOINTS = [
+  'entrypoints/background/index.ts',
+  'entrypoints/popup/main.tsx',
+  'entrypoints/options/main.tsx',
+  'entrypoints/market.content/index.tsx',
+];
+
+describe('no eval in extension pages', () => {
+  it.each(ENTRYPOINTS)('%s imports the jitless zod config before anything else', (file) => {
+    const firstImport = readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('import '));
+    expect(firstImport).toBe("import '@/lib/core/api/no-eval';");
+  });
+
+  it('which turns the JIT (and its `new Function` probe) off', async () => {
+    await import('../../lib/core/api/no-eval');
+    expect(globalConfig.jitless).toBe(true);
+  });
+});
