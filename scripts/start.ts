@@ -133,6 +133,24 @@ async function openPages(launched: LaunchedExtension, siteUrl: string) {
   return { market, options };
 }
 
+/**
+ * Opens the toolbar popup once, as a click on the toolbar button would, so a newcomer sees
+ * where the extension lives (Chromium keeps it unpinned in the puzzle menu otherwise).
+ * False when the browser would not open it: nothing depends on it.
+ */
+async function openPopupOnce(launched: LaunchedExtension): Promise<boolean> {
+  if (!launched.pages.popup) return false;
+  return launched.worker
+    .evaluate(async () => {
+      const chrome = (
+        globalThis as unknown as { chrome: { action: { openPopup(): Promise<void> } } }
+      ).chrome;
+      await chrome.action.openPopup();
+      return true;
+    })
+    .catch(() => false);
+}
+
 async function screenshots(dir: string, pages: Record<string, Page | null>): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const saved: string[] = [];
@@ -233,10 +251,12 @@ async function main(): Promise<number> {
             apiUrl: sandbox.apiUrl,
             wsUrl: sandbox.wsUrl,
           });
+    let popupOpened = false;
     if (demo) {
       // Ready to trade: the market page in front, its panel unlocked and live.
       await pages.market.bringToFront();
       await pages.market.reload();
+      popupOpened = await openPopupOnce(launched);
     }
     const shots = options.headless ? await screenshots(options.screenshots, pages) : [];
 
@@ -247,6 +267,9 @@ async function main(): Promise<number> {
       `  Sandbox market site:     ${sandbox.siteUrl}`,
       `  Market page:             ${pages.market.url()}`,
       `  Extension id:            ${launched.extensionId}`,
+      ...(popupOpened
+        ? ['  Popup:                   opened once (the toolbar button opens it again)']
+        : []),
       demo
         ? `  Signed in as:            ${demo.label} (sandbox demo trader; passphrase "${demo.passphrase}")`
         : `  Options (onboarding):    ${pages.options?.url() ?? '(this build has no options page)'}`,

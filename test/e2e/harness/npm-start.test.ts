@@ -76,6 +76,7 @@ describe('npm start', () => {
     const out = run.output();
     expect(out).toMatch(/Signed in as:\s+alice \(sandbox demo trader; passphrase "[^"]{10,}"\)/);
     expect(out).not.toContain('Options (onboarding)');
+    expect(out).toContain('Popup:                   opened once');
     expect(existsSync(join(SHOTS, 'ready', 'market.png'))).toBe(true);
   });
 
