@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -38,5 +38,17 @@ describe('README commands', () => {
     expect(commands.length).toBeGreaterThan(10);
     const missing = commands.filter((c) => !c.startsWith('npm ') && !scripts.includes(c));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('README pictures', () => {
+  const dir = join(ROOT, 'docs', 'images');
+  const shown = [...readme.matchAll(/\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1] ?? '');
+
+  it('shows exactly the pictures npm run screenshots keeps in docs/images, under 400 KB in all', () => {
+    const files = readdirSync(dir).map((f) => `docs/images/${f}`);
+    expect([...new Set(shown)].sort()).toEqual(files.sort());
+    const bytes = files.reduce((sum, f) => sum + statSync(join(ROOT, f)).size, 0);
+    expect(bytes).toBeLessThan(400 * 1024);
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * `npm run screenshots`: regenerates exactly the README's pictures into `docs/images/`, from
+ * the built extension in Chromium against the sandbox: the page panel on a market page and
+ * the popup's positions (light and dark), and the trading feed. The same harness as the
+ * end-to-end tests; the demo trader buys once first, so there is a position to show.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { withHarness } from '../bench/lib/browser';
+import type { Harness } from '../test/e2e/fixtures';
+import { PanelDriver } from '../test/e2e/panel/driver';
+import { waitForNewOrders } from '../test/e2e/panel/helpers';
+
+const OUT = resolve(import.meta.dirname, '..', 'docs', 'images');
+const MARKET = 'sandbox-btc-100k';
+const THEMES = ['light', 'dark'] as const;
+
+async function setTheme(h: Harness, theme: 'light' | 'dark'): Promise<void> {
+  await h.withApp((app, t) => app.updateSettings((s) => ({ ...s, theme: t })), theme);
+}
+
+/** The panel and the part of the page around it: what a trader sees in a corner. */
+async function shootPanel(page: Page, panel: PanelDriver, path: string): Promise<void> {
+  const box = (await panel.waitFor('.mc-panel')).rect;
+  const margin = 24;
+  const x = Math.max(0, box.x - 260);
+  const y = Math.max(0, box.y - margin);
+  await page.screenshot({
+    path,
+    clip: { x, y, width: box.x + box.width + margin - x, height: box.height + 2 * margin },
+  });
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const saved: string[] = [];
+  await withHarness('screenshots', {}, async (h) => {
+    // tsx names inner functions through `__name`: functions the driver sends into the
+    // pages need it defined there (as the bench does).
+    await h.context.addInitScript('globalThis.__name ??= (fn) => fn;');
+    await h.onboard('alice');
+    const page = await h.openMarketPage(MARKET);
+    const panel = await PanelDriver.attach(page);
+    await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
+    const since = (await h.admin.orders()).length;
+    await panel.click('[data-key="BUY:YES:1"]');
+    await waitForNewOrders(h, since);
+    await panel.waitForText('[data-result="YES"]', /filled/);
+
+    const popup = await h.context.newPage();
+    await popup.setViewportSize({ width: 380, height: 600 });
+    await popup.goto(h.url('popup.html'));
+    for (const theme of THEMES) {
+      await setTheme(h, theme);
+      await page.bringToFront();
+      await panel.waitFor('.mc-panel');
+      await new Promise((r) => setTimeout(r, 300)); // the theme's repaint
+      const panelPath = join(OUT, `panel-${theme}.png`);
+      await shootPanel(page, panel, panelPath);
+      saved.push(panelPath);
+      await popup.bringToFront();
+      await popup.getByRole('tab', { name: /^Positions/ }).click();
+      await popup.getByRole('img', { name: /P&L/ }).waitFor({ timeout: 10_000 });
+      const positionsPath = join(OUT, `positions-${theme}.png`);
+      await popup.screenshot({ path: positionsPath });
+      saved.push(positionsPath);
+    }
+    await setTheme(h, 'light');
+    await popup.getByRole('tab', { name: 'Feed' }).click();
+    await popup.getByRole('article').first().waitFor({ timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 500)); // avatars and images
+    const feedPath = join(OUT, 'feed-light.png');
+    await popup.screenshot({ path: feedPath });
+    saved.push(feedPath);
+    await panel.detach();
+  });
+  console.log(`Saved ${saved.map((p) => relative(process.cwd(), p)).join(', ')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
