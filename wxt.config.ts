@@ -34,7 +34,14 @@ export default defineConfig({
           // (WXT does not carry `optional_host_permissions` over): the options page asks for them.
           optional_permissions: ['https://*/*', 'http://*/*'],
           browser_specific_settings: {
-            gecko: { id: 'market-companion@example.org', strict_min_version: '128.0' },
+            gecko: {
+              id: 'market-companion@example.org',
+              // The first version (desktop and Android) that reads the data-collection
+              // declaration the add-on store now requires.
+              strict_min_version: '142.0',
+              // Nothing is collected, or sent anywhere but to the exchange the user set up.
+              data_collection_permissions: { required: ['none'] },
+            },
           },
         }
       : {}),
