@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/firefox/**', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -1,15 +1,19 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { MANIFEST_HOST_PATTERNS } from './lib/core/site/host-permissions';
+import { manifestHostPatterns } from './lib/core/site/host-permissions';
 import { PANEL_COMMANDS } from './lib/protocol/commands';
 
-// The sandbox's market site is the default exchange in every build; other sites are
-// added at runtime through optional host permissions (see the options page, which reads
-// the same list to know what it need not ask for).
-const SANDBOX_ORIGINS = [...MANIFEST_HOST_PATTERNS];
+// Extension pages load only their own scripts. Declared rather than left to each browser:
+// Firefox's MV3 default adds `upgrade-insecure-requests`, which turns the sandbox's
+// ws://127.0.0.1 socket into a wss:// one that fails, so the connection never left HTTP
+// long-polling there (test/firefox/journeys.test.ts checks the transport).
+const EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self'";
 
 export default defineConfig({
   modules: [],
+  // MV3 in both browsers: one lifecycle (an event-driven background the browser may stop at
+  // any time), one manifest shape. README.md, "Firefox: MV3", says why.
+  manifestVersion: 3,
   // The sources zip the Firefox add-on store asks for: what builds the extension, not what
   // a test run left behind.
   zip: { excludeSources: ['test-results/**', 'bench/results/**', 'docs/images/**'] },
@@ -17,22 +21,28 @@ export default defineConfig({
     plugins: [preact()],
     build: { sourcemap: false },
   }),
-  manifest: ({ browser }) => ({
+  hooks: {
+    // The content script's static entry would grant its loopback matches at install. A store
+    // build registers the panel at runtime instead, on the sites the user granted
+    // (lib/background/site-scripts.ts), the sandbox's included.
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (manifestHostPatterns(wxt.config.mode).length === 0) delete manifest.content_scripts;
+    },
+  },
+  manifest: ({ browser, mode }) => ({
     name: 'Market Companion',
     description:
       'Positions, the live trading feed and one-click trading for a prediction-market exchange.',
     permissions: ['storage', 'alarms', 'idle', 'notifications', 'scripting'],
-    host_permissions: SANDBOX_ORIGINS,
+    host_permissions: [...manifestHostPatterns(mode)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
     commands: Object.fromEntries(
       Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
     ),
     ...(browser === 'firefox'
       ? {
-          // Firefox builds are MV2, where optional host patterns are optional permissions
-          // (WXT does not carry `optional_host_permissions` over): the options page asks for them.
-          optional_permissions: ['https://*/*', 'http://*/*'],
           browser_specific_settings: {
             gecko: {
               id: 'market-companion@example.org',

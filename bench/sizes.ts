@@ -130,16 +130,22 @@ function measure(dir: string, label: string, files: string[]): BundleFigures {
   return { label, files: files.map((f) => relative(dir, f)), raw, gzip: gz, modules };
 }
 
+const RUNTIME_CONTENT_SCRIPT = 'content-scripts/market.js';
+
 async function run(): Promise<BenchResult> {
   const outBase = mkdtempSync(join(tmpdir(), 'mc-bench-sizes-'));
   try {
     const dir = await buildWithMaps(outBase);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-    const injected = [
-      ...new Set(
-        (manifest.content_scripts ?? []).flatMap((c) => [...(c.js ?? []), ...(c.css ?? [])]),
-      ),
-    ].map((f) => join(dir, f));
+    // A store build declares no content script: it registers the same file at runtime on
+    // the sites the user granted (lib/background/site-scripts.ts).
+    const declared = (manifest.content_scripts ?? []).flatMap((c) => [
+      ...(c.js ?? []),
+      ...(c.css ?? []),
+    ]);
+    const injected = [...new Set(declared.length > 0 ? declared : [RUNTIME_CONTENT_SCRIPT])].map(
+      (f) => join(dir, f),
+    );
     const popupHtml = manifest.action?.default_popup;
     if (!popupHtml || !manifest.background?.service_worker || injected.length === 0) {
       throw new Error('the built manifest lacks a popup, a background worker or a content script');

@@ -39,6 +39,8 @@ export async function withHarness<T>(
   const extensionDir = await benchExtension();
   const h = await startHarness(`bench/${suite}.ts`, { ...options, extensionDir });
   try {
+    // Every page the suite opens may be sent tsx-compiled functions (see allowNamedFunctions).
+    await h.context.addInitScript(NAME_HELPER);
     return await fn(h);
   } finally {
     await h.close();
@@ -60,6 +62,8 @@ export async function benchSettings(h: Harness): Promise<void> {
 export const pause = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
+const NAME_HELPER = 'globalThis.__name ??= (fn) => fn;';
+
 /**
  * tsx (esbuild with keepNames) wraps named inner functions in `__name(fn, "name")`; a
  * function sent as source to a page or worker needs that helper defined there.
@@ -67,5 +71,5 @@ export const pause = (ms: number): Promise<void> =>
 export async function allowNamedFunctions(target: {
   evaluate(expression: string): Promise<unknown>;
 }): Promise<void> {
-  await target.evaluate('globalThis.__name ??= (fn) => fn; true');
+  await target.evaluate(`${NAME_HELPER} true`);
 }

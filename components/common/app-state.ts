@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { PORTS } from '../../lib/protocol/panel-protocol';
+import { PORTS, type StatePortHello } from '../../lib/protocol/panel-protocol';
 import { type AppSnapshot, StatePortMessage } from '../../lib/protocol/views';
 import { createPortStore, type PortStore } from './port-store';
 
@@ -12,5 +12,6 @@ export function connectAppState(): PortStore<AppSnapshot> {
       message.topic === 'snapshot'
         ? message.data
         : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
+    helloFor: (connects) => ({ opened: connects === 0 }) satisfies StatePortHello,
   });
 }

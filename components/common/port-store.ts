@@ -1,5 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import type { z } from 'zod';
+import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
 
 /** The parts of a runtime Port a UI store uses. */
 export interface ClientPort {
@@ -25,9 +26,13 @@ export interface PortStoreOptions<T, M> {
   reduce: (current: T | null, message: M) => T;
   /** Sent right after each connect (e.g. which market a panel shows). */
   hello?: unknown;
+  /** Or computed per connect: 0 for the first, 1 for the first reconnect, … */
+  helloFor?: (connects: number) => unknown;
   /** One render per frame at most: updates arriving faster are merged. */
   schedule?: (flush: () => void) => void;
   reconnectMs?: number;
+  /** Posts KEEPALIVE this often while connected (see panel-protocol.ts); 0: never. */
+  keepAliveMs?: number;
 }
 
 /** Next animation frame; a hidden page gets no frames, so it falls back to a timer there. */
@@ -50,6 +55,18 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
   let scheduled = false;
   let closed = false;
   let port: ClientPort | null = null;
+  let connects = 0;
+  const keepAliveMs = options.keepAliveMs ?? KEEPALIVE_MS;
+  const keepAlive =
+    keepAliveMs > 0
+      ? setInterval(() => {
+          try {
+            port?.postMessage(KEEPALIVE);
+          } catch {
+            // A port dying under the post: onDisconnect reconnects.
+          }
+        }, keepAliveMs)
+      : null;
 
   const flush = () => {
     scheduled = false;
@@ -82,7 +99,9 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
       port = null;
       if (!closed) setTimeout(open, options.reconnectMs ?? 300);
     });
-    if (options.hello !== undefined) port.postMessage(options.hello);
+    const hello = options.helloFor ? options.helloFor(connects) : options.hello;
+    connects++;
+    if (hello !== undefined) port.postMessage(hello);
   };
   open();
 
@@ -92,6 +111,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
     rejected,
     close() {
       closed = true;
+      if (keepAlive !== null) clearInterval(keepAlive);
       port?.disconnect();
     },
   };

@@ -33,6 +33,7 @@ export function browserPlatform(): Platform {
       clear: async (name) => {
         await browser.alarms.clear(name);
       },
+      scheduled: async (name) => (await browser.alarms.get(name))?.scheduledTime ?? null,
       onAlarm: (listener) => alarms.listen(listener),
     },
     notifications: {

@@ -76,6 +76,7 @@ export class BackgroundApp {
   private readonly portfolioCache: StoredItem<Positions>;
   private publicApi: ExchangeClient;
   private publicApiExchange: Settings['exchange'];
+  private autoLockMinutes: number;
   private readonly now: () => number;
   private clockSuspect = false;
 
@@ -88,6 +89,7 @@ export class BackgroundApp {
       ...(options.vaultIterations ? { iterations: options.vaultIterations } : {}),
     });
     this.publicApiExchange = this.settings.exchange;
+    this.autoLockMinutes = this.settings.autoLockMinutes;
     this.publicApi = publicClient(this.settings.exchange, this.clock, this.transport());
     this.accountItem = storedItem(platform.local, ACCOUNT_KEY, AccountInfo);
     this.portfolioCache = storedItem(platform.session, PORTFOLIO_CACHE_KEY, Positions);
@@ -193,7 +195,7 @@ export class BackgroundApp {
     this.account = await this.accountItem.get();
     const cached = await this.portfolioCache.get();
     await this.vault.init();
-    this.autoLock.forget();
+    await this.autoLock.restore();
     if (this.vault.status === 'unlocked' && this.account) {
       await this.openSession();
       // Paint the last known positions at once; the refresh below replaces them.
@@ -351,6 +353,12 @@ export class BackgroundApp {
   // ── Settings ──────────────────────────────────────────────────────────────────
 
   private onSettingsChanged(next: Settings): void {
+    if (next.autoLockMinutes !== this.autoLockMinutes) {
+      this.autoLockMinutes = next.autoLockMinutes;
+      // A new idle length counts from now: "lock after 1 minute" must not wait out the
+      // 30-minute deadline the old setting armed.
+      this.activity();
+    }
     if (JSON.stringify(next.exchange) !== JSON.stringify(this.publicApiExchange)) {
       this.publicApiExchange = next.exchange;
       this.publicApi = publicClient(next.exchange, this.clock, this.transport());
@@ -465,9 +473,9 @@ export class BackgroundApp {
     });
   }
 
+  /** An extension page's port; the page's hello says whether someone just opened it. */
   connectStatePort(port: PortLike): void {
     this.ui.connectState(port);
-    this.activity();
   }
 
   connectPanelPort(port: PortLike, slug: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { PanelPortRequest, PORTS } from '../protocol/panel-protocol';
+import { isKeepAlive } from '../protocol/keepalive';
+import { PanelPortRequest, PORTS, StatePortHello } from '../protocol/panel-protocol';
 import { classifySender, type SenderInfo } from '../protocol/sender';
 import type { BackgroundApp, PortLike } from './app';
 
@@ -23,14 +24,19 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
   const held: unknown[] = [];
   let deliver: ((message: unknown) => void) | null = null;
   port.onMessage.addListener((message) => {
+    // Its arrival was the point (it keeps Firefox's event page up); there is nothing to read.
+    if (isKeepAlive(message)) return;
     if (deliver) deliver(message);
     else if (held.length < MAX_HELD_MESSAGES) held.push(message);
   });
   void started.then((app) => {
     const verdict = classifySender(port.sender ?? {}, app.senderPolicy());
     if (port.name === PORTS.state && verdict.kind === 'page') {
-      deliver = () => undefined;
+      deliver = (message) => {
+        if (StatePortHello.safeParse(message).data?.opened) app.activity();
+      };
       app.connectStatePort(port);
+      for (const message of held.splice(0)) deliver(message);
       return;
     }
     if (port.name === PORTS.panel && verdict.kind !== 'refused') {

@@ -113,6 +113,14 @@ export const PORTS = {
 
 export const PanelPortRequest = z.object({ marketSlug: Slug });
 
+/**
+ * Extension page → background, first on the state port: whether the user just opened the
+ * page (which postpones the auto-lock) or the page is reconnecting to a restarted
+ * background (which is nobody's action).
+ */
+export const StatePortHello = z.object({ opened: z.boolean() });
+export type StatePortHello = z.infer<typeof StatePortHello>;
+
 /** Background → the active tab's page panel: a keyboard command (only the background sends it). */
 export const PanelCommandMessage = z.object({
   protocol: z.literal(PROTOCOL),

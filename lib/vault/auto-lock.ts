@@ -2,6 +2,8 @@
 export interface AlarmScheduler {
   create(name: string, when: number): Promise<void>;
   clear(name: string): Promise<void>;
+  /** When the alarm `name` is due (ms since the epoch), or null when there is none. */
+  scheduled(name: string): Promise<number | null>;
 }
 
 export const AUTO_LOCK_ALARM = 'vault-auto-lock';
@@ -34,9 +36,13 @@ export class AutoLock {
     await this.alarms.clear(AUTO_LOCK_ALARM);
   }
 
-  /** After a restart the worker forgets the deadline; the alarm itself survives. */
-  forget(): void {
-    this.deadline = null;
+  /**
+   * After a restart: the deadline is the surviving alarm's. Starting from none would let
+   * the first touch of a new worker (a UI reconnecting, which is no user action) push the
+   * lock back each time the browser restarts the background.
+   */
+  async restore(): Promise<void> {
+    this.deadline = await this.alarms.scheduled(AUTO_LOCK_ALARM);
   }
 }
 

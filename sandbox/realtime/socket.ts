@@ -29,6 +29,8 @@ export interface SubscriptionView {
   positions: boolean;
   transactions: boolean;
   prices: string[];
+  /** Engine.IO's transport now: `polling` until the client upgrades to `websocket`. */
+  transport: string;
 }
 
 export interface Realtime {
@@ -216,6 +218,7 @@ export function attachRealtime(
           positions: st.positions !== null,
           transactions: st.transactions,
           prices: [...st.prices],
+          transport: socket.conn.transport.name,
         };
       }),
     disconnectAll: () => {

@@ -21,7 +21,7 @@ export const outputDir = (
   resolve(
     root,
     '.output',
-    `${target === 'chrome' ? 'chrome-mv3' : 'firefox-mv2'}${mode === 'e2e' ? '-e2e' : ''}`,
+    `${target === 'chrome' ? 'chrome-mv3' : 'firefox-mv3'}${mode === 'e2e' ? '-e2e' : ''}`,
   );
 
 /** What goes into the extension bundle (the sandbox, tests and scripts do not). */

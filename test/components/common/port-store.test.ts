@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ClientPort, createPortStore } from '../../../components/common/port-store';
+import { KEEPALIVE, KEEPALIVE_MS } from '../../../lib/protocol/keepalive';
 
 /** A runtime Port stand-in the test drives: deliver messages, drop the connection. */
 class FakePort implements ClientPort {
@@ -120,5 +121,20 @@ describe('createPortStore', () => {
     ports[0]?.drop();
     vi.advanceTimersByTime(1_000);
     expect(ports).toHaveLength(1);
+  });
+
+  it('posts a keepalive every 20 s while connected, on the port of the moment, and none after close', () => {
+    const { s, ports } = store();
+    vi.advanceTimersByTime(KEEPALIVE_MS - 1);
+    expect(ports[0]?.posted).toEqual([{ marketSlug: 'm' }]);
+    vi.advanceTimersByTime(1);
+    expect(ports[0]?.posted).toEqual([{ marketSlug: 'm' }, KEEPALIVE]);
+    ports[0]?.drop();
+    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(KEEPALIVE_MS);
+    expect(ports[1]?.posted).toEqual([{ marketSlug: 'm' }, KEEPALIVE]);
+    s.close();
+    vi.advanceTimersByTime(KEEPALIVE_MS * 3);
+    expect(ports[1]?.posted).toHaveLength(2);
   });
 });

@@ -38,31 +38,33 @@ function findHost(node: DomNode): DomNode | null {
   return null;
 }
 
-/**
- * Drives the page panel, which lives in a *closed* shadow root that neither page scripts
- * nor Playwright's locators can enter. DevTools can: it finds the root, reads elements
- * through it, and clicks at their on-screen position with real (trusted) mouse input —
- * exactly what a user's click is. `scriptClick` does what a hostile page script would do
- * if it held a reference to a button: `click()` and a dispatched event, both untrusted.
- */
-export class PanelDriver {
-  private constructor(
-    readonly page: Page,
+/** How a driver reaches the panel: its shadow root, and a real (trusted) pointer. */
+export interface PanelAccess {
+  /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root (null: no panel). */
+  onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null>;
+  pointer: {
+    move(x: number, y: number): Promise<void>;
+    down(): Promise<void>;
+    up(): Promise<void>;
+  };
+  detach(): Promise<void>;
+}
+
+/** Chromium: DevTools finds the closed root and resolves it to a main-world object. */
+class CdpPanelAccess implements PanelAccess {
+  constructor(
+    private readonly page: Page,
     private readonly cdp: CDPSession,
   ) {}
 
-  static async attach(page: Page): Promise<PanelDriver> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('Runtime.enable');
-    return new PanelDriver(page, cdp);
+  get pointer() {
+    return this.page.mouse;
   }
 
   async detach(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
   }
 
-  /** The closed shadow root as an object of the page's main world, or null when no panel. */
   private async rootObject(): Promise<string | null> {
     const { root } = (await this.cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
       root: DomNode;
@@ -77,7 +79,6 @@ export class PanelDriver {
     return object.objectId ?? null;
   }
 
-  /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root. */
   async onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
     try {
       const objectId = await this.rootObject();
@@ -100,6 +101,37 @@ export class PanelDriver {
         .send('Runtime.releaseObjectGroup', { objectGroup: GROUP })
         .catch(() => undefined);
     }
+  }
+}
+
+/**
+ * Drives the page panel, which lives in a *closed* shadow root that neither page scripts
+ * nor a test's locators can enter. The browser's automation protocol can (DevTools in
+ * Chromium, WebDriver BiDi in Firefox): it finds the root, reads elements through it, and
+ * clicks at their on-screen position with real (trusted) mouse input — exactly what a
+ * user's click is. `scriptClick` does what a hostile page script would do if it held a
+ * reference to a button: `click()` and a dispatched event, both untrusted.
+ */
+export class PanelDriver<P = Page> {
+  constructor(
+    readonly page: P,
+    private readonly access: PanelAccess,
+  ) {}
+
+  static async attach(page: Page): Promise<PanelDriver> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('Runtime.enable');
+    return new PanelDriver(page, new CdpPanelAccess(page, cdp));
+  }
+
+  detach(): Promise<void> {
+    return this.access.detach();
+  }
+
+  /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root. */
+  onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
+    return this.access.onRoot(fn, arg);
   }
 
   /** Whether the panel's host is in the page. */
@@ -207,15 +239,15 @@ export class PanelDriver {
     for (let attempt = 0; ; attempt++) {
       const x = el.rect.x + el.rect.width / 2;
       const y = el.rect.y + el.rect.height / 2;
-      await this.page.mouse.move(x, y);
+      await this.access.pointer.move(x, y);
       await new Promise((resolve) => setTimeout(resolve, MOVE_SETTLE_MS + 100));
       const now = await this.one(selector);
       if (now && ready(now) && same(now.rect, el.rect)) break;
       if (attempt >= 20) throw new Error(`${selector} kept moving under the pointer`);
       el = now && ready(now) ? now : await this.waitFor(selector, ready);
     }
-    await this.page.mouse.down();
-    await this.page.mouse.up();
+    await this.access.pointer.down();
+    await this.access.pointer.up();
   }
 
   /** What a page script holding the element could do: `click()` and dispatched events. */

@@ -5,10 +5,9 @@
  * the popup. Screens are saved light and dark.
  */
 import type { Page } from 'playwright-core';
-import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { buildOrderRequest } from '../../../lib/core/orders/build';
 import { eventually, type Harness, TEST_PASSPHRASE, useHarness } from '../fixtures';
+import { placeRestingOrderAtSandbox } from '../harness/resting-order';
 
 const h = useHarness(import.meta.url);
 
@@ -43,40 +42,6 @@ async function yesContracts(page: Page, title: string): Promise<number | null> {
     (await line.locator('.side-row').first().locator('span').first().textContent())?.trim() ?? '';
   const match = /^([\d,]+(?:\.\d+)?)\s*@/.exec(text);
   return match?.[1] ? Number(match[1].replace(/,/g, '')) : null;
-}
-
-/** A resting GTC for a demo account, signed with its key and placed through the sandbox's core. */
-async function placeRestingOrder(
-  harness: Harness,
-  label: string,
-  price: string,
-  contracts: bigint,
-) {
-  const account = await harness.admin.account(label);
-  const market = harness.sandbox.core.markets.bySlug(BTC);
-  if (!market?.tokens || !market.venue || !account.privateKey) throw new Error('fixture');
-  const built = await buildOrderRequest(
-    {
-      amounts: { orderType: 'GTC', side: 'BUY', price, contracts },
-      outcome: 'YES',
-      clientOrderId: `e2e-popup-${Date.now()}`,
-    },
-    {
-      exchangeName: harness.sandbox.core.exchangeName,
-      market: { slug: market.slug, tokens: market.tokens, venue: market.venue },
-      feeRateBps: account.feeRateBps ?? 0,
-      owner: { mode: 'own', profileId: account.profileId, account: account.account },
-      signer: privateKeyToAccount(account.privateKey as `0x${string}`),
-    },
-  );
-  const result = await harness.sandbox.core.placeOrder({
-    callerProfileId: account.profileId,
-    scopes: ['trading'],
-    body: JSON.parse(built.json),
-  });
-  expect(result.status).toBe(200);
-  const body = result.body as { order: { id: string } };
-  return body.order.id;
 }
 
 let popup: Page;
@@ -149,7 +114,12 @@ describe.sequential('the popup', () => {
   });
 
   it('lists the desk intent and the open orders, and cancels an order in one click', async () => {
-    const orderId = await placeRestingOrder(h(), 'alice', '0.05', 5_000_000n);
+    const orderId = await placeRestingOrderAtSandbox(h().sandbox, h().admin, {
+      label: 'alice',
+      slug: BTC,
+      price: '0.05',
+      contracts: 5_000_000n,
+    });
     await popup.getByRole('tab', { name: /^Orders/ }).click();
     await popup.locator('.intent-line .state', { hasText: 'Filled' }).first().waitFor();
     const cancel = popup.getByRole('button', { name: 'Cancel BUY YES 5 @ 5¢' });

@@ -13,6 +13,7 @@ import { PROTOCOL } from '../../../lib/protocol/messages';
 import { createRouter, type Reply } from '../../../lib/protocol/router';
 import type { SenderInfo } from '../../../lib/protocol/sender';
 import type { SettingsSource } from '../../../lib/storage/settings-source';
+import { AUTO_LOCK_ALARM } from '../../../lib/vault/auto-lock';
 import { COLLATERAL } from '../../../sandbox/core/ledger';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
@@ -355,6 +356,20 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     second.platform.clickNotification(id);
     second.platform.clickNotification('someone-elses-notification');
     expect(second.platform.opened).toEqual([`${sandbox.siteUrl}/markets/${BTC}`]);
+  });
+
+  it('a shorter auto-lock setting counts from the moment it is saved', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    const armed = await fakeBrowser.alarms.get(AUTO_LOCK_ALARM);
+    expect(armed?.scheduledTime).toBeGreaterThan(Date.now() + 29 * 60_000);
+    const saved = Date.now();
+    await booted.app.updateSettings((s) => ({ ...s, autoLockMinutes: 1 }));
+    await waitFor(async () => {
+      const alarm = await fakeBrowser.alarms.get(AUTO_LOCK_ALARM);
+      expect(alarm?.scheduledTime).toBeGreaterThanOrEqual(saved + 60_000);
+      expect(alarm?.scheduledTime).toBeLessThan(saved + 2 * 60_000);
+    });
   });
 
   it('the machine locking locks the vault', async () => {

@@ -19,6 +19,7 @@ export function fakeAlarms(): AlarmScheduler & { onAlarm(listener: (name: string
     clear: async (name) => {
       await fakeBrowser.alarms.clear(name);
     },
+    scheduled: async (name) => (await fakeBrowser.alarms.get(name))?.scheduledTime ?? null,
     onAlarm: (listener) => fakeBrowser.alarms.onAlarm.addListener((alarm) => listener(alarm.name)),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundApp, PortLike } from '../../../lib/background/app';
 import { acceptPort, type IncomingPort } from '../../../lib/background/ports';
+import { KEEPALIVE } from '../../../lib/protocol/keepalive';
 import { PORTS } from '../../../lib/protocol/panel-protocol';
 import type { SenderInfo } from '../../../lib/protocol/sender';
 
@@ -35,7 +36,11 @@ function port(name: string, sender: SenderInfo) {
 function app() {
   const panels: { port: PortLike; slug: string }[] = [];
   const states: PortLike[] = [];
+  const activity = { count: 0 };
   const fake = {
+    activity: () => {
+      activity.count++;
+    },
     senderPolicy: () => ({
       extensionId: ID,
       extensionOrigin: ORIGIN,
@@ -47,7 +52,7 @@ function app() {
       panels.push({ port: p, slug });
     },
   };
-  return { fake: fake as unknown as BackgroundApp, panels, states };
+  return { fake: fake as unknown as BackgroundApp, panels, states, activity };
 }
 
 /** An app that finishes starting when the test says: a worker just woken by the port. */
@@ -115,6 +120,40 @@ describe('acceptPort', () => {
     await Promise.resolve();
     expect(panels.length).toBeGreaterThan(0);
     expect(panels.length).toBeLessThan(20);
+    expect(p.disconnected).toBe(false);
+  });
+
+  it('an extension page just opened postpones the auto-lock; one reconnecting to a new worker does not', async () => {
+    const { fake, activity } = app();
+    const sender = { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN };
+    const opened = port(PORTS.state, sender);
+    const { started, start } = laterStart();
+    acceptPort(opened, started);
+    opened.deliver({ opened: true });
+    start(fake);
+    await started;
+    await Promise.resolve();
+    expect(activity.count).toBe(1);
+    const reconnected = port(PORTS.state, sender);
+    acceptPort(reconnected, Promise.resolve(fake));
+    await Promise.resolve();
+    reconnected.deliver({ opened: false });
+    reconnected.deliver({ opened: 'yes' });
+    expect(activity.count).toBe(1);
+  });
+
+  it('drops keepalives unread, before and after the start, without using up the held messages', async () => {
+    const { fake, panels } = app();
+    const { started, start } = laterStart();
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, started);
+    for (let i = 0; i < 20; i++) p.deliver(KEEPALIVE);
+    p.deliver({ marketSlug: 'btc' });
+    start(fake);
+    await started;
+    await Promise.resolve();
+    p.deliver(KEEPALIVE);
+    expect(panels.map((x) => x.slug)).toEqual(['btc']);
     expect(p.disconnected).toBe(false);
   });
 });

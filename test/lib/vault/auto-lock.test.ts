@@ -66,11 +66,26 @@ describe('AutoLock', () => {
     expect((await alarm())?.scheduledTime).toBe(T0 + 10 * 60_000);
   });
 
-  it('re-arms after forget even for a small move (the deadline was lost with the worker)', async () => {
+  it('a new worker takes the deadline from the surviving alarm: a touch soon after keeps it', async () => {
+    const { lock, clock, state } = setup(1);
+    await lock.touch();
+    // The worker restarts 20 s later and the user clicks at once.
+    clock.now += 20_000;
+    const restarted = new AutoLock(
+      fakeAlarms(),
+      () => state.minutes,
+      () => clock.now,
+    );
+    await restarted.restore();
+    await restarted.touch();
+    expect((await alarm())?.scheduledTime).toBe(T0 + 60_000);
+  });
+
+  it('a new worker with no alarm left arms one on the first touch', async () => {
     const { lock, clock } = setup(10);
     await lock.touch();
     await fakeBrowser.alarms.clear(AUTO_LOCK_ALARM);
-    lock.forget();
+    await lock.restore();
     clock.now += 1_000;
     await lock.touch();
     expect((await alarm())?.scheduledTime).toBe(T0 + 1_000 + 10 * 60_000);
