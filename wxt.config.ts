@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { manifestHostPatterns } from './lib/core/site/host-permissions';
 import { PANEL_COMMANDS } from './lib/protocol/commands';
+import { vendorHardening } from './scripts/lib/vendor-hardening';
 
 // Extension pages load only their own scripts. Declared rather than left to each browser:
 // Firefox's MV3 default adds `upgrade-insecure-requests`, which turns the sandbox's
@@ -18,7 +19,7 @@ export default defineConfig({
   // a test run left behind.
   zip: { excludeSources: ['test-results/**', 'bench/results/**', 'docs/images/**'] },
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), vendorHardening()],
     build: { sourcemap: false },
   }),
   hooks: {

@@ -22,7 +22,7 @@ export interface OptionsDeps {
   requestHostPermissions: (patterns: string[]) => Promise<boolean>;
   /** `permissions.remove`: gives host permissions back (true when they were removed). */
   removeHostPermissions: (patterns: string[]) => Promise<boolean>;
-  /** Opens the browser's keyboard-shortcut page (chrome://extensions/shortcuts). */
+  /** Opens the browser's keyboard-shortcut page (`commands.openShortcutSettings` where it exists). */
   openShortcutSettings: () => void;
   /** Offers a text file for download. */
   saveFile: (name: string, text: string) => void;

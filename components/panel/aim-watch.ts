@@ -1,5 +1,6 @@
 import { AimTracker } from '@/components/panel/model/aim';
 import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
+import { topLayerBreached } from './top-layer';
 
 /** What the panel's controller asks at each trusted press (null: the press counts). */
 export type AimCheck = (event: PressEvent) => string | null;
@@ -20,12 +21,14 @@ const aimedAt = (target: EventTarget | null): Element | null =>
 
 /**
  * Where the browser cannot say whether the panel is visible (Firefox has no
- * IntersectionObserver v2), at each press: the point pressed must reach the panel's host
- * first (nothing of the page over it), and no ancestor of the host may be see-through,
- * hidden, filtered, blended or transformed.
+ * IntersectionObserver v2), at each press: the panel must still hold the top layer alone
+ * (top-layer.ts), the point pressed must reach the panel's host first (nothing of the page
+ * over it), and no ancestor of the host may be see-through, hidden, filtered, blended or
+ * transformed.
  */
 export function disguisedAt(host: Element, x: number, y: number): boolean {
   const doc = host.ownerDocument;
+  if (topLayerBreached(host)) return true;
   if (doc.elementFromPoint(x, y) !== host) return true;
   const view = doc.defaultView;
   if (!view) return true;

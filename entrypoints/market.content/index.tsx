@@ -7,6 +7,7 @@ import { connectPanelState } from '@/components/panel/model/store';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
+import { liftToTopLayer, tracksVisibility } from '@/components/panel/top-layer';
 import { drawTextUnsearchable } from '@/components/panel/unsearchable-text';
 import { sendFromPanel } from '@/lib/protocol/panel-browser';
 
@@ -74,6 +75,8 @@ export default defineContentScript({
 
     const show = (slug: string) => {
       ui.mount();
+      // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
+      if (host && !tracksVisibility()) liftToTopLayer(host);
       panel = mountPanel({
         container: ui.uiContainer,
         slug,

@@ -8,11 +8,12 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, TEST_PASSPHRASE } from '../e2e/fixtures';
+import { eventually } from '../e2e/fixtures';
 import { placeRestingOrderAtSandbox } from '../e2e/harness/resting-order';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';
 import { closeTab, EXTENSION_ORIGIN, navigate, tabs } from './harness/firefox';
+import { onboardThroughOptions } from './harness/onboarding';
 import { clickButton, fill, waitForText } from './harness/page-actions';
 
 const ETH = 'sandbox-eth-flip';
@@ -61,42 +62,12 @@ describe.sequential('Firefox: the production build', () => {
   });
 
   it('onboards through the options page against the sandbox', async () => {
-    const page = await h().openExtensionPage('options.html');
-    await waitForText(page, /Step 1 of 5: Exchange/);
-    await h().shot(page, '1-exchange');
-    const { exchange } = h();
-    await fill(page, 'API URL', exchange.apiUrl);
-    await fill(page, 'WebSocket URL', exchange.wsUrl);
-    await fill(page, 'Market page URL pattern', exchange.siteMarketPattern);
-    await clickButton(page, /^Next$/);
-
-    await waitForText(page, /Step 2 of 5: API token/);
-    await clickButton(page, /^Use a sandbox demo account$/);
-    await clickButton(page, /^Alice \(alice\)/);
-    await waitForText(page, /trading: works/);
-    await h().shot(page, '2-token');
-    await clickButton(page, /^Next$/);
-
-    await waitForText(page, /Step 3 of 5: Signing/);
-    await clickButton(page, /^Next$/);
-
-    await waitForText(page, /Step 4 of 5: Passphrase/);
-    await fill(page, 'Passphrase', TEST_PASSPHRASE);
-    await fill(page, 'Passphrase again', TEST_PASSPHRASE);
-    await h().shot(page, '4-passphrase');
-    await clickButton(page, /^Save and encrypt$/);
-
-    await waitForText(page, /Step 5 of 5: Token approvals/, 30_000);
-    await h().shot(page, '5-approvals');
-    await clickButton(page, /^Finish$/);
-    await waitForText(page, /sandbox-token-alice/);
-    await h().shot(page, '6-account');
+    await onboardThroughOptions(h(), /^Alice \(alice\)/, (page, name) => h().shot(page, name));
     // The sandbox was granted like any site: its loopback host, asked for in onboarding.
     const granted = await h().firefox.chrome<string[]>(
       `JSON.stringify([...WebExtensionPolicy.getByID('market-companion@example.org').allowedOrigins.patterns].map((p) => p.pattern))`,
     );
     expect(granted).toContain('http://127.0.0.1/*');
-    await page.close();
   });
 
   it('goes live over a WebSocket from the background (not HTTP long-polling)', async () => {

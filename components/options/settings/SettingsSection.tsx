@@ -156,11 +156,12 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             <span>Keyboard shortcuts on market pages</span>
           </label>
           <p class="field-hint">
-            The keys themselves are chosen in the browser:{' '}
+            The keys themselves are chosen in the browser's{' '}
             <button type="button" class="link" onClick={() => deps.openShortcutSettings()}>
-              chrome://extensions/shortcuts
-            </button>
-            .
+              keyboard-shortcut settings
+            </button>{' '}
+            (Chrome: chrome://extensions/shortcuts; Firefox: Add-ons → ⚙ → Manage Extension
+            Shortcuts).
           </p>
           <PanelSites sites={draft.panelSites} onChange={(next) => edit('panelSites', next)} />
           <div class="field">

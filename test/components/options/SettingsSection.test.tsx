@@ -89,7 +89,7 @@ describe('SettingsSection', () => {
 
   it('points to the browser page for the shortcut keys', () => {
     const { world } = show();
-    fireEvent.click(screen.getByRole('button', { name: 'chrome://extensions/shortcuts' }));
+    fireEvent.click(screen.getByRole('button', { name: 'keyboard-shortcut settings' }));
     expect(world.shortcutsOpened()).toBe(1);
   });
 
