@@ -9,6 +9,9 @@ import type { Plugin } from 'vite';
  *   (`lib/core/api/no-eval.ts`, jitless), and extension pages forbid eval anyway; the
  *   constructor is replaced by one that throws, which zod's own fallbacks already expect
  *   from a strict CSP.
+ * - engine.io-client falls back to `Function("return this")()` for the global object where
+ *   neither `self` nor `window` exists; both exist in every extension context, and
+ *   `globalThis` is the same object without the eval.
  * - Preact writes `dangerouslySetInnerHTML` through `innerHTML`. Nothing of ours passes
  *   it; setting it now throws instead of parsing HTML. Clearing the old value (`= ""`) is
  *   kept: it injects nothing.
@@ -33,6 +36,11 @@ export const VENDOR_REWRITES: readonly VendorRewrite[] = [
     module: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](util|doc|compile)\.js$/,
     find: /const F = Function;/g,
     replace: `const F = ${NO_EVAL};`,
+  },
+  {
+    module: /[\\/]node_modules[\\/]engine\.io-client[\\/]build[\\/]esm(-debug)?[\\/]globals\.js$/,
+    find: /Function\("return this"\)\(\)/g,
+    replace: 'globalThis',
   },
   {
     module: /[\\/]node_modules[\\/]preact[\\/]dist[\\/]preact\.(module\.js|mjs)$/,

@@ -29,6 +29,13 @@ describe('vendor hardening, on the installed versions', () => {
     }
   });
 
+  it("engine.io-client's global-object fallback becomes globalThis", () => {
+    const id = vendor('engine.io-client/build/esm/globals.js');
+    const after = hardenVendorCode(id, read(id)) ?? '';
+    expect(after).not.toContain('Function(');
+    expect(after).toContain('return globalThis;');
+  });
+
   it("zod's stand-in for the constructor throws EvalError, as under a strict CSP", () => {
     const throwing = hardenVendorCode(
       vendor('zod/v4/core/doc.js'),
