@@ -47,9 +47,10 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'market-companion@example.org',
-              // The first version (desktop and Android) that reads the data-collection
-              // declaration the add-on store now requires.
-              strict_min_version: '142.0',
+              // The version the Firefox suite runs (test/firefox/journeys.test.ts checks the
+              // browser it drives is not older). Above 142, the first to read the
+              // data-collection declaration the add-on store now requires.
+              strict_min_version: '153.0',
               // Nothing is collected, or sent anywhere but to the exchange the user set up.
               data_collection_permissions: { required: ['none'] },
             },

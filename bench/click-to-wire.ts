@@ -16,8 +16,11 @@ import type { Page, Worker } from 'playwright-core';
 import type { SandboxPlugin } from '../sandbox/plugin';
 import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver } from '../test/e2e/panel/driver';
+import type { FirefoxHarness } from '../test/firefox/fixtures';
+import { clickButton, fill, setChecked, waitForText } from '../test/firefox/harness/page-actions';
 import { benchSettings, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
+import { withFirefox } from './lib/firefox';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 
@@ -117,6 +120,92 @@ async function oneClick(
   return { clickAt, sentAt: sent, arrivedAt: arrived[arrivedBefore] ?? null };
 }
 
+/**
+ * The same clicks in Firefox, on the production build: its background cannot be reached to
+ * read when the fetch started, so the far end is the request's arrival at the sandbox
+ * (the row Chromium prints too). Cold: the event page unloaded as Firefox does when idle.
+ */
+async function firefoxClicks(
+  clicks: number,
+): Promise<{ warm: FirefoxSample[]; cold: FirefoxSample[] }> {
+  const { plugin, times } = arrivals();
+  return withFirefox(
+    'click-to-wire',
+    { sandbox: { bots: false, settleMs: 50, plugins: [plugin] } },
+    async (h) => {
+      await firefoxBenchSettings(h);
+      const page = await h.openMarketPage(MARKET);
+      const panel = h.panel(page);
+      await panel.waitFor(BUTTONS[0] as string, (b) => !b.disabled, 20_000);
+      await page.evaluate(clickClockScript);
+      const click = async (button: string): Promise<FirefoxSample> => {
+        const clicksBefore = (await page.evaluate(clickCountScript)) as number;
+        const arrivedBefore = times.length;
+        await panel.click(button);
+        const arrivedAt = await eventually(() => times[arrivedBefore] ?? null, {
+          timeoutMs: 15_000,
+          intervalMs: 10,
+          what: 'the POST /orders of the click at the sandbox',
+        });
+        await eventually(
+          async () => ((await page.evaluate(clickCountScript)) as number) > clicksBefore,
+          {
+            what: 'the click seen by the page',
+          },
+        );
+        const clickAt = (await page.evaluate(lastClickScript)) as number;
+        await panel.waitFor(button, (b) => b.attributes['aria-busy'] === 'false' && !b.disabled);
+        return { clickAt, arrivedAt };
+      };
+      const warm: FirefoxSample[] = [];
+      for (let i = 0; i < WARMUP + clicks; i++) {
+        const sample = await click(BUTTONS[i % 2] as string);
+        if (i >= WARMUP) warm.push(sample);
+      }
+      await h.admin.reset();
+      const cold: FirefoxSample[] = [];
+      for (let i = 0; i < clicks; i++) {
+        await h.addon.terminateBackground();
+        // The panel's port reconnects by itself, which wakes the event page.
+        await panel.waitFor(BUTTONS[i % 2] as string, (b) => !b.disabled, 15_000);
+        await eventually(async () => (await h.addon.backgroundState()) === 'running', {
+          what: 'the event page running again',
+        });
+        await pause(300);
+        cold.push(await click(BUTTONS[i % 2] as string));
+      }
+      return { warm, cold };
+    },
+  );
+}
+
+interface FirefoxSample {
+  clickAt: number;
+  arrivedAt: number;
+}
+
+// The page-side clock of the click, as source text (puppeteer's and Playwright's pages alike).
+const clickClockScript = `(() => {
+  if (window.__benchClicks) return true;
+  const clicks = (window.__benchClicks = []);
+  window.addEventListener('click', (event) => {
+    if (event.isTrusted) clicks.push(performance.timeOrigin + event.timeStamp);
+  }, true);
+  return true;
+})()`;
+const clickCountScript = 'window.__benchClicks.length';
+const lastClickScript = 'window.__benchClicks.at(-1)';
+
+/** The per-minute cap at its maximum and notifications off, set in the options page as a user would. */
+async function firefoxBenchSettings(h: FirefoxHarness): Promise<void> {
+  const options = await h.openExtensionPage('options.html#settings');
+  await fill(options, 'Orders per minute, at most', '600');
+  await setChecked(options, /^Desktop notifications/, false);
+  await clickButton(options, /^Save settings$/);
+  await waitForText(options, /Saved\./);
+  await options.close();
+}
+
 function rows(label: string, samples: Sample[], base: number | null): BenchRow[] {
   const wire = summarize(samples.map((s) => s.sentAt - s.clickAt));
   const arrivedSamples = samples.filter((s) => s.arrivedAt !== null);
@@ -190,16 +279,29 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     },
   );
 
+  const firefox = await firefoxClicks(clicks);
   const warmP50 = summarize(measured.warm.map((s) => s.sentAt - s.clickAt)).p50;
+  const firefoxRow = (label: string, samples: FirefoxSample[]): BenchRow => {
+    const arrived = summarize(samples.map((s) => s.arrivedAt - s.clickAt));
+    return {
+      method: `Firefox, ${label}: click → POST /orders arrives at the sandbox`,
+      n: arrived.n,
+      values: { p50: arrived.p50, p95: arrived.p95, p99: arrived.p99, max: arrived.max },
+      ratio: arrived.p50 / warmP50,
+    };
+  };
   return {
     suite: 'click-to-wire',
-    title: 'Click to wire: trusted click on a page-panel buy button → POST /orders (Chromium)',
+    title:
+      'Click to wire: trusted click on a page-panel buy button → POST /orders (Chromium, then Firefox)',
     unit: 'ms',
     columns: ['p50', 'p95', 'p99', 'max'],
     ratioOf: 'the p50 of the warm worker (click → fetch start)',
     rows: [
       ...rows('warm worker', measured.warm, null),
       ...rows('cold worker', measured.cold, warmP50),
+      firefoxRow('warm event page', firefox.warm),
+      firefoxRow('cold event page', firefox.cold),
     ],
     notes: [
       `click: performance.timeOrigin + event.timeStamp of the trusted click (capture listener in the page); wire: performance.timeOrigin + startTime of the worker's Resource Timing entry for its fetch of /orders; sandbox arrival: Node performance.timeOrigin + now() in an onRequest hook`,
@@ -207,6 +309,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `warm: ${WARMUP} clicks not counted, then ${measured.warm.length} clicks, one at a time (the next once the answer is in), $5 FOK buys alternating YES/NO on ${MARKET} (zero fee, no taker delay)`,
       `cold: ${measured.cold.length} clicks, each the first order of a worker just stopped through CDP (ServiceWorker.stopWorker) and restarted by the panel's port reconnecting; the sandbox is reset to its seed in between, so neither phase runs the book dry`,
       'per-minute cap raised to 600 and notifications off for the run; bots off',
+      `Firefox ESR, the production build set up through its options page; the same clicks (${firefox.warm.length} warm, ${firefox.cold.length} cold, each cold one the first order of an event page unloaded through Firefox's own terminateBackground and woken by the panel's port); timers at full resolution (privacy.reduceTimerPrecision off); the background's fetch start cannot be read in the store build, so the far end is the arrival at the sandbox`,
       ...(clicks < CLICKS
         ? [`a quick run: ${clicks} clicks each way, fewer than the ${CLICKS} the figure calls for`]
         : []),
@@ -218,6 +321,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
 
 export const clickToWire: BenchSuite = {
   name: 'click-to-wire',
-  description: 'trusted panel click → POST /orders leaving the worker (warm and cold), Chromium',
+  description:
+    'trusted panel click → POST /orders leaving the worker (warm and cold), Chromium and Firefox',
   run,
 };

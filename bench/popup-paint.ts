@@ -4,10 +4,15 @@
  * background (running, unlocked, positions already fetched). The sandbox gets extra
  * markets so that the demo account holds 50 positions from the start.
  */
+
+import { POSITIONS_PAINTED_MARK } from '../components/popup/positions/marks';
 import type { Harness } from '../test/e2e/fixtures';
 import { eventually } from '../test/e2e/fixtures';
+import type { FirefoxHarness } from '../test/firefox/fixtures';
+import { navigate } from '../test/firefox/harness/firefox';
 import { pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
+import { withFirefox } from './lib/firefox';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 
@@ -67,6 +72,54 @@ async function openOnce(h: Harness, want: number): Promise<Marks> {
   }
 }
 
+/**
+ * The same opening in Firefox, read after the fact (BiDi's preload scripts do not reach
+ * extension pages): first contentful paint from the paint timeline, and the popup's own
+ * mark, set in the effect after the render that put the positions on screen.
+ */
+async function openOnceInFirefox(h: FirefoxHarness, want: number): Promise<Marks> {
+  const page = await h.newPage();
+  try {
+    await page.setViewport({ width: 1280, height: 720 });
+    await navigate(h.firefox.connection, page, h.firefox.url('popup.html'));
+    return await eventually(
+      () =>
+        page.evaluate(
+          (arg) => {
+            const fcp = performance
+              .getEntriesByType('paint')
+              .find((e) => e.name === 'first-contentful-paint')?.startTime;
+            const rendered = performance.getEntriesByName(arg.mark)[0]?.startTime;
+            if (fcp === undefined || rendered === undefined) return null;
+            if (document.querySelectorAll(arg.card).length < arg.want) return null;
+            return { fcp, inDom: rendered };
+          },
+          { want, card: CARD, mark: POSITIONS_PAINTED_MARK },
+        ),
+      { timeoutMs: 15_000, intervalMs: 50, what: `${want} positions on the Firefox popup` },
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+async function firefoxOpenings(n: number): Promise<Marks[]> {
+  return withFirefox(
+    'popup-paint',
+    { sandbox: { bots: false, extraMarkets: EXTRA_MARKETS } },
+    async (h) => {
+      const samples: Marks[] = [];
+      // The first openings also wait for the background to have fetched the positions.
+      for (let i = 0; i < WARMUP + n; i++) {
+        const marks = await openOnceInFirefox(h, POSITIONS);
+        if (i >= WARMUP) samples.push(marks);
+        await pause(100);
+      }
+      return samples;
+    },
+  );
+}
+
 async function run(options: SuiteOptions): Promise<BenchResult> {
   const n = Math.max(OPENINGS, options.n ? Math.min(options.n, 200) : OPENINGS);
   const measured = await withHarness(
@@ -105,9 +158,10 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
   };
   const fcp = measured.samples.map((m) => m.fcp as number);
   const fcpP50 = summarize(fcp).p50;
+  const firefox = await firefoxOpenings(n);
   return {
     suite: 'popup-paint',
-    title: `Popup first paint: popup.html opened → ${POSITIONS} positions on screen, warm background (Chromium)`,
+    title: `Popup first paint: popup.html opened → ${POSITIONS} positions on screen, warm background (Chromium, then Firefox)`,
     unit: 'ms',
     columns: ['p50', 'p95', 'p99', 'max'],
     ratioOf: "the p50 of the popup's first contentful paint",
@@ -123,10 +177,21 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         measured.samples.map((m) => m.frame as number),
         fcpP50,
       ),
+      row(
+        'Firefox: open → first contentful paint (anything)',
+        firefox.map((m) => m.fcp as number),
+        fcpP50,
+      ),
+      row(
+        `Firefox: open → ${POSITIONS} positions rendered (the popup's own mark)`,
+        firefox.map((m) => m.inDom as number),
+        fcpP50,
+      ),
     ],
     notes: [
       `times from the popup page's navigation start (performance.timeOrigin); an init script (before the popup's scripts) watches the DOM for ${POSITIONS} position cards (${CARD}) and first-contentful-paint`,
       `the popup opened as a tab at chrome-extension://…/popup.html (headless Chromium has no toolbar popup window), ${WARMUP} openings not counted, then ${measured.samples.length}, one at a time`,
+      `Firefox ESR: the production build set up through its options page, the popup opened as a tab at moz-extension://…/popup.html through BiDi; first contentful paint from the paint timeline and the popup's \`${POSITIONS_PAINTED_MARK}\` mark (set in the effect after the render of the positions), read once they are there; ${WARMUP} openings not counted (they also wait for the first fetch of the positions), then ${firefox.length}; timers at full resolution`,
       `warm background: worker running and unlocked, positions fetched before the first opening (${measured.held.clob} CLOB entries, ${measured.held.group} grouped, ${measured.held.amm} AMM; the sandbox got ${EXTRA_MARKETS} extra markets, in every one of which the demo account holds YES and NO)`,
     ],
     environment: benchEnvironment(),
@@ -136,6 +201,6 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
 
 export const popupPaint: BenchSuite = {
   name: 'popup-paint',
-  description: `popup.html opened → ${POSITIONS} positions on screen with a warm background, Chromium`,
+  description: `popup.html opened → ${POSITIONS} positions on screen with a warm background, Chromium and Firefox`,
   run,
 };

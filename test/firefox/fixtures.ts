@@ -30,6 +30,8 @@ export interface FirefoxHarnessOptions {
   sandbox?: Omit<SandboxOptions, 'port' | 'sitePort'>;
   /** Firefox preferences for this file's profile. */
   prefs?: Record<string, string | number | boolean>;
+  /** The unpacked add-on to install; default: the test run's copy (outside vitest, pass one). */
+  extensionDir?: string;
 }
 
 export interface FirefoxHarness {
@@ -67,7 +69,8 @@ export async function startFirefoxHarness(
   testFile: string,
   options: FirefoxHarnessOptions = {},
 ): Promise<FirefoxHarness> {
-  const extensionDir = inject('firefoxExtensionDir') ?? outputDir(REPO_ROOT, 'firefox');
+  const extensionDir =
+    options.extensionDir ?? inject('firefoxExtensionDir') ?? outputDir(REPO_ROOT, 'firefox');
   const sandbox = await startSandbox({
     bots: false,
     settleMs: 50,

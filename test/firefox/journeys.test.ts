@@ -55,6 +55,14 @@ describe.sequential('Firefox: the production build', () => {
       { what: 'the options page opened on install' },
     );
     await closeTab(h().firefox.connection, options.context);
+    // The manifest claims no Firefox older than the one this suite drives.
+    const { version } = await h().firefox.chrome<{ version: string }>(
+      'JSON.stringify({ version: Services.appinfo.version })',
+    );
+    const minimum = await h().firefox.chrome<string>(
+      `JSON.stringify(WebExtensionPolicy.getByID('market-companion@example.org').extension.manifest.browser_specific_settings.gecko.strict_min_version)`,
+    );
+    expect(Number.parseFloat(version)).toBeGreaterThanOrEqual(Number.parseFloat(minimum));
     const granted = await h().firefox.chrome<{ origins: string[] }>(
       `JSON.stringify({ origins: [...WebExtensionPolicy.getByID('market-companion@example.org').allowedOrigins.patterns].map((p) => p.pattern) })`,
     );

@@ -8,11 +8,11 @@ import { useServices } from '../services';
 import { AmmCard } from './AmmCard';
 import { GroupCard } from './GroupCard';
 import { MarketCard } from './MarketCard';
+import { POSITIONS_PAINTED_MARK } from './marks';
 import { PnlChartCard } from './PnlChartCard';
 import { Totals } from './Totals';
 
 /** Marks the first paint of positions, for the popup's first-paint benchmark. */
-const FIRST_PAINT_MARK = 'mc:positions-painted';
 
 export function PositionsScreen({
   portfolio,
@@ -29,8 +29,8 @@ export function PositionsScreen({
   );
   useEffect(() => {
     if (model && typeof performance !== 'undefined' && performance.getEntriesByName) {
-      if (performance.getEntriesByName(FIRST_PAINT_MARK).length === 0)
-        performance.mark(FIRST_PAINT_MARK);
+      if (performance.getEntriesByName(POSITIONS_PAINTED_MARK).length === 0)
+        performance.mark(POSITIONS_PAINTED_MARK);
     }
   }, [model !== null]);
 

@@ -58,3 +58,29 @@ describe('the store build has no test entry point', () => {
     expect(backgroundOf(outputDir(REPO_ROOT, 'chrome'))).not.toContain('__marketCompanion');
   }, 120_000);
 });
+
+describe('what the manifests ask for', () => {
+  const manifestOf = (dir: string) =>
+    JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      host_permissions?: string[];
+      content_scripts?: unknown[];
+      content_security_policy?: { extension_pages?: string };
+    };
+
+  it('the store build: no host access at install, no static content script, its own page CSP', async () => {
+    if (staleBuildReason(REPO_ROOT, 'chrome'))
+      await buildExtension(REPO_ROOT, 'chrome', { quiet: true });
+    const store = manifestOf(outputDir(REPO_ROOT, 'chrome'));
+    expect(store.host_permissions).toEqual([]);
+    expect(store.content_scripts).toBeUndefined();
+    expect(store.content_security_policy?.extension_pages).toBe(
+      "script-src 'self'; object-src 'self'",
+    );
+  }, 120_000);
+
+  it('the build that runs beside the sandbox grants loopback and declares the panel there', () => {
+    const e2e = manifestOf(extensionDir);
+    expect(e2e.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+    expect(e2e.content_scripts).toHaveLength(1);
+  });
+});

@@ -67,3 +67,20 @@ export async function fill(page: Page, label: string, value: string): Promise<vo
   await page.keyboard.press('Backspace');
   await input.type(value);
 }
+
+/** Sets the checkbox whose label reads `label` with a trusted click, when it is not so already. */
+export async function setChecked(page: Page, label: RegExp, checked: boolean): Promise<void> {
+  for (const box of await page.$$('label input[type="checkbox"]')) {
+    const state = await box.evaluate(
+      (el, source) =>
+        new RegExp(source).test(el.closest('label')?.textContent ?? '')
+          ? (el as HTMLInputElement).checked
+          : null,
+      label.source,
+    );
+    if (state === null) continue;
+    if (state !== checked) await box.click();
+    return;
+  }
+  throw new Error(`no checkbox labelled ${label}`);
+}
