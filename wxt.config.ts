@@ -44,6 +44,8 @@ export default defineConfig({
     ),
     ...(browser === 'firefox'
       ? {
+          // On the toolbar from the start, not in the extensions menu: where a trader looks.
+          action: { default_area: 'navbar' },
           browser_specific_settings: {
             gecko: {
               id: 'market-companion@example.org',

@@ -6,10 +6,10 @@
  */
 
 import { POSITIONS_PAINTED_MARK } from '../components/popup/positions/marks';
+import { navigate } from '../scripts/lib/firefox';
 import type { Harness } from '../test/e2e/fixtures';
 import { eventually } from '../test/e2e/fixtures';
 import type { FirefoxHarness } from '../test/firefox/fixtures';
-import { navigate } from '../test/firefox/harness/firefox';
 import { pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { withFirefox } from './lib/firefox';

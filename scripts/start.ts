@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the Chrome extension, starts the sandbox exchange with its bots, and
+ * `npm start`: builds the Chrome extension (`--browser firefox`: the Firefox add-on, see
+ * lib/start-firefox.ts), starts the sandbox exchange with its bots, and
  * opens Chromium on a fresh profile with the extension loaded and set up for the sandbox's
  * demo trader (vault created and unlocked through the options page's own messages), on a
  * sandbox market page with the panel live. `--fresh` leaves the set-up to the user: the
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { ExchangeProfile } from '../lib/core/api/exchange';
 import type { RunningSandbox } from '../sandbox/index';
-import { buildExtension, outputDir } from './lib/build';
+import { type BuildTarget, buildExtension, outputDir } from './lib/build';
 import {
   ChromiumNotFound,
   ExtensionNotLoaded,
@@ -21,26 +22,30 @@ import {
   launchWithExtension,
   waitForPage,
 } from './lib/chromium';
-import { DemoRefused, setUpDemoTrader } from './lib/demo-setup';
+import { DemoRefused, sendFromPage, setUpDemoTrader } from './lib/demo-setup';
+import { FirefoxNotFound, findFirefox, GECKO_ID, type LaunchedFirefox } from './lib/firefox';
 import { assertPortsFree, PortTaken } from './lib/ports';
+import { startInFirefox } from './lib/start-firefox';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MARKET = 'sandbox-btc-100k';
 
 const USAGE = `Usage: npm start -- [options]
+  --browser NAME       chrome (default) or firefox (Firefox ESR or later, FIREFOX_PATH)
   --fresh              no demo set-up: onboarding from its first step, as a new user
   --headless           no browser window (the default when there is no display)
   --exit-after-ready   stop everything once the browser is up (for checks and tests)
   --port N             API + Socket.IO port (default 4010; 0 picks a free one)
   --site-port N        market web site port (default 4011; 0 picks a free one)
   --no-bots            start the sandbox without its trading bots
-  --no-build           use the existing .output/chrome-mv3-e2e instead of building first
+  --no-build           use the existing build (.output/chrome-mv3-e2e, firefox-mv3-e2e)
   --screenshots DIR    where headless screenshots go (default test-results/start)
   --help`;
 
 class UsageError extends Error {}
 
 const ARGS = {
+  browser: { type: 'string', default: 'chrome' },
   fresh: { type: 'boolean', default: false },
   headless: { type: 'boolean', default: false },
   'exit-after-ready': { type: 'boolean', default: false },
@@ -65,10 +70,14 @@ function readOptions() {
       throw new UsageError(`--${name} must be a port number (got ${values[name]})`);
     return n;
   };
+  if (values.browser !== 'chrome' && values.browser !== 'firefox') {
+    throw new UsageError(`--browser must be chrome or firefox (got ${values.browser})`);
+  }
   const hasDisplay =
     process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   return {
     help: values.help,
+    browser: values.browser as BuildTarget,
     fresh: values.fresh,
     headless: values.headless || !hasDisplay,
     exitAfterReady: values['exit-after-ready'],
@@ -170,13 +179,15 @@ async function screenshots(dir: string, pages: Record<string, Page | null>): Pro
 const started: {
   sandbox: RunningSandbox | null;
   launched: LaunchedExtension | null;
+  firefox: LaunchedFirefox | null;
   userDataDir: string | null;
-} = { sandbox: null, launched: null, userDataDir: null };
+} = { sandbox: null, launched: null, firefox: null, userDataDir: null };
 let stopping: Promise<void> | null = null;
 
 function stopAll(): Promise<void> {
   stopping ??= (async () => {
     await started.launched?.context.close().catch(() => undefined);
+    await started.firefox?.browser.close().catch(() => undefined);
     await started.sandbox?.close().catch(() => undefined);
     if (started.userDataDir) rmSync(started.userDataDir, { recursive: true, force: true });
   })();
@@ -201,20 +212,22 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const executablePath = findChromium();
+  const executablePath = options.browser === 'firefox' ? findFirefox() : findChromium();
   await assertPortsFree([
     { port: options.port, what: 'the sandbox API', flag: '--port' },
     { port: options.sitePort, what: "the sandbox's market site", flag: '--site-port' },
   ]);
 
+  const built = outputDir(ROOT, options.browser, 'e2e');
   if (options.build) {
-    // The e2e build: npm start points the extension at this sandbox's ports through the
-    // background's app handle, which the store build does not have.
-    console.log('Building the Chrome extension (wxt build --mode e2e)…');
-    await buildExtension(ROOT, 'chrome', { quiet: true, mode: 'e2e' });
-  } else if (!existsSync(join(outputDir(ROOT, 'chrome', 'e2e'), 'manifest.json'))) {
+    // The e2e build: it grants loopback in its manifest, and npm start points the Chrome
+    // extension at this sandbox's ports through the background's app handle.
+    const flag = options.browser === 'firefox' ? ' -b firefox' : '';
+    console.log(`Building the ${options.browser} extension (wxt build${flag} --mode e2e)…`);
+    await buildExtension(ROOT, options.browser, { quiet: true, mode: 'e2e' });
+  } else if (!existsSync(join(built, 'manifest.json'))) {
     throw new UsageError(
-      '--no-build: there is no build in .output/chrome-mv3-e2e (run npx wxt build --mode e2e)',
+      `--no-build: there is no build in ${relative(ROOT, built)} (run npx wxt build${options.browser === 'firefox' ? ' -b firefox' : ''} --mode e2e)`,
     );
   }
 
@@ -225,6 +238,14 @@ async function main(): Promise<number> {
     bots: options.bots,
   });
   started.sandbox = sandbox;
+  if (options.browser === 'firefox') {
+    try {
+      return await runFirefox(options, sandbox, executablePath, built);
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+  }
   const userDataDir = mkdtempSync(join(tmpdir(), 'market-companion-profile-'));
   started.userDataDir = userDataDir;
 
@@ -247,7 +268,7 @@ async function main(): Promise<number> {
     const demo =
       options.fresh || !pages.options
         ? null
-        : await setUpDemoTrader(pages.options, exchange, {
+        : await setUpDemoTrader(sendFromPage(pages.options), exchange, {
             apiUrl: sandbox.apiUrl,
             wsUrl: sandbox.wsUrl,
           });
@@ -305,12 +326,73 @@ async function main(): Promise<number> {
   }
 }
 
+/** The Firefox run: the same sandbox, the same demo set-up, the same lines printed. */
+async function runFirefox(
+  options: ReturnType<typeof readOptions>,
+  sandbox: RunningSandbox,
+  executablePath: string,
+  extensionDir: string,
+): Promise<number> {
+  const exchange: ExchangeProfile = {
+    name: sandbox.core.exchangeName,
+    apiUrl: sandbox.apiUrl,
+    wsUrl: sandbox.wsUrl,
+    siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
+  };
+  const run = await startInFirefox({
+    extensionDir,
+    headless: options.headless,
+    fresh: options.fresh,
+    marketUrl: `${sandbox.siteUrl}/markets/${MARKET}`,
+    exchange,
+    sandbox: { apiUrl: sandbox.apiUrl, wsUrl: sandbox.wsUrl },
+    screenshots: options.screenshots,
+  });
+  started.firefox = run.firefox;
+  const lines = [
+    '',
+    'Market Companion is running in Firefox.',
+    `  Sandbox API + Socket.IO: ${sandbox.apiUrl}`,
+    `  Sandbox market site:     ${sandbox.siteUrl}`,
+    `  Market page:             ${run.market.url()}`,
+    `  Add-on id:               ${GECKO_ID} (a temporary add-on; its button is on the toolbar)`,
+    run.demo
+      ? `  Signed in as:            ${run.demo.label} (sandbox demo trader; passphrase "${run.demo.passphrase}")`
+      : `  Options (onboarding):    ${run.firefox.url('options.html')}`,
+    `  Browser:                 ${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile)`,
+    `  Demo accounts:           curl ${sandbox.apiUrl}/__sandbox/accounts`,
+    ...(run.shots.length > 0
+      ? [
+          `  Screenshots:             ${run.shots.map((p) => relative(process.cwd(), p)).join(', ')}`,
+        ]
+      : []),
+  ];
+  console.log(lines.join('\n'));
+  if (options.exitAfterReady) {
+    await stopAll();
+    return 0;
+  }
+  ready = true;
+  console.log(
+    options.headless
+      ? 'Running headless: press Ctrl+C to stop.'
+      : run.demo
+        ? 'Ready to trade: click $5 under Buy YES on the market page. Ctrl+C (or closing Firefox) stops everything.'
+        : 'Set up a demo account in the options tab, then trade on the market page. Ctrl+C (or closing Firefox) stops everything.',
+  );
+  await Promise.race([signalled, run.closed]);
+  console.log('\nStopping the browser and the sandbox…');
+  await stopAll();
+  return 0;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     // Known failures get one clear message, not a stack trace.
     if (
       error instanceof ChromiumNotFound ||
+      error instanceof FirefoxNotFound ||
       error instanceof ExtensionNotLoaded ||
       error instanceof DemoRefused ||
       error instanceof PortTaken

@@ -41,17 +41,29 @@ export function assertOwnSandbox(
 
 type Reply = { ok: true; data: unknown } | { ok: false; error: { message?: string } };
 
+/**
+ * `runtime.sendMessage` from one of the extension's own pages (the options page), in
+ * whichever browser: the background sees the sender it sees for the page itself.
+ */
+export type ExtensionPageSend = (message: unknown) => Promise<unknown>;
+
+/** What the options page of a Playwright-driven Chromium sends through. */
+export const sendFromPage =
+  (page: Page): ExtensionPageSend =>
+  (message) =>
+    page.evaluate(
+      (m) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage(m),
+      message,
+    );
+
 /** A message as the options page sends it: the background checks it like any other. */
-async function ask(page: Page, name: string, payload: unknown): Promise<unknown> {
-  const reply = (await page.evaluate(
-    (message) =>
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-        }
-      ).chrome.runtime.sendMessage(message),
-    { protocol: PROTOCOL, name, payload },
-  )) as Reply;
+async function ask(send: ExtensionPageSend, name: string, payload: unknown): Promise<unknown> {
+  const reply = (await send({ protocol: PROTOCOL, name, payload })) as Reply;
   if (!reply.ok) throw new DemoRefused(`${name}: ${reply.error.message ?? 'refused'}`);
   return reply.data;
 }
@@ -63,20 +75,18 @@ async function ask(page: Page, name: string, payload: unknown): Promise<unknown>
  * real KDF and storage. No shortcut around the vault, and nothing a web page could send.
  */
 export async function setUpDemoTrader(
-  extensionPage: Page,
+  send: ExtensionPageSend,
   exchange: ExchangeProfile,
   sandbox: { apiUrl: string; wsUrl: string },
 ): Promise<{ label: string; passphrase: string }> {
   assertOwnSandbox(exchange, sandbox);
-  const accounts = SandboxAccounts.parse(
-    await ask(extensionPage, 'setup.sandboxAccounts', { exchange }),
-  );
+  const accounts = SandboxAccounts.parse(await ask(send, 'setup.sandboxAccounts', { exchange }));
   const trader = accounts.find((a) => a.label === DEMO_TRADER);
   if (!trader?.tokenId || !trader.secret || !trader.privateKey)
     throw new DemoRefused(
       `The sandbox has no demo trader "${DEMO_TRADER}" with a token and a key.`,
     );
-  await ask(extensionPage, 'setup.save', {
+  await ask(send, 'setup.save', {
     exchange,
     credentials: { tokenId: trader.tokenId, secret: trader.secret },
     signing: { kind: 'eoa', privateKey: trader.privateKey },

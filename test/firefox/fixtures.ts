@@ -12,12 +12,12 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
+import { type LaunchedFirefox, launchFirefox, navigate } from '../../scripts/lib/firefox';
 import { SandboxAdmin } from '../e2e/harness/sandbox-admin';
 import { REPO_ROOT, SCREENSHOT_ROOT, safeName } from '../e2e/harness/screenshots';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { AddonControl } from './harness/addon-control';
 import { firefoxPanel } from './harness/bidi-panel';
-import { type LaunchedFirefox, launchFirefox, navigate } from './harness/firefox';
 
 declare module 'vitest' {
   export interface ProvidedContext {

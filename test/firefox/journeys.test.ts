@@ -8,11 +8,11 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closeTab, EXTENSION_ORIGIN, navigate, tabs } from '../../scripts/lib/firefox';
 import { eventually } from '../e2e/fixtures';
 import { placeRestingOrderAtSandbox } from '../e2e/harness/resting-order';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';
-import { closeTab, EXTENSION_ORIGIN, navigate, tabs } from './harness/firefox';
 import { onboardThroughOptions } from './harness/onboarding';
 import { clickButton, fill, waitForText } from './harness/page-actions';
 

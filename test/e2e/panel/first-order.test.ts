@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { setUpDemoTrader } from '../../../scripts/lib/demo-setup';
+import { sendFromPage, setUpDemoTrader } from '../../../scripts/lib/demo-setup';
 import { eventually, type Harness, startHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
 import { openPanel, waitForNewOrders } from './helpers';
@@ -20,7 +20,7 @@ describe('the first minute', () => {
     const h = harness;
     const launched = performance.now();
     const options = await h.openOptions();
-    const demo = await setUpDemoTrader(options, h.exchange, h.sandbox);
+    const demo = await setUpDemoTrader(sendFromPage(options), h.exchange, h.sandbox);
     await options.close();
     expect(demo.label).toBe('alice');
     await h.waitForLive();

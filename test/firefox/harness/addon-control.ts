@@ -1,4 +1,4 @@
-import { EXTENSION_UUID, GECKO_ID, type LaunchedFirefox } from './firefox';
+import { EXTENSION_UUID, GECKO_ID, type LaunchedFirefox } from '../../../scripts/lib/firefox';
 
 /** One message of the browser's console that concerns the add-on. */
 export interface ConsoleEntry {

@@ -1,6 +1,11 @@
 import type { Page } from 'puppeteer-core';
+import {
+  callFunction,
+  contextOf,
+  type LaunchedFirefox,
+  shadowRootOf,
+} from '../../../scripts/lib/firefox';
 import { PanelDriver } from '../../e2e/panel/driver';
-import { callFunction, contextOf, type LaunchedFirefox, shadowRootOf } from './firefox';
 
 const HOST = '[data-market-companion="panel"]';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildExtension, outputDir, staleBuildReason } from '../../../scripts/lib/build';
+import { findFirefox } from '../../../scripts/lib/firefox';
 import { REPO_ROOT } from '../../e2e/harness/screenshots';
-import { findFirefox } from './firefox';
 
 /**
  * Before the Firefox files: Firefox must be installed (one clear message, not one failure

@@ -15,16 +15,18 @@ export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
 
 const CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/usr/lib/firefox-esr/firefox-esr'];
 
+export class FirefoxNotFound extends Error {}
+
 /** Firefox's executable: `FIREFOX_PATH`, else Debian's packages; a clear error when missing. */
 export function findFirefox(): string {
   const fromEnv = process.env.FIREFOX_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`FIREFOX_PATH=${fromEnv} does not exist`);
+    if (!existsSync(fromEnv)) throw new FirefoxNotFound(`FIREFOX_PATH=${fromEnv} does not exist`);
     return fromEnv;
   }
   const found = CANDIDATES.find((path) => existsSync(path));
   if (!found) {
-    throw new Error(
+    throw new FirefoxNotFound(
       `Firefox is not installed (looked for ${CANDIDATES.join(', ')}): run \`apt-get install -y firefox-esr\` as root, or set FIREFOX_PATH`,
     );
   }
@@ -133,11 +135,13 @@ export interface LaunchedFirefox {
 export async function launchFirefox(options: {
   extensionDir: string;
   prefs?: Record<string, string | number | boolean>;
+  /** Default: headless unless `E2E_HEADFUL=1`. */
+  headless?: boolean;
 }): Promise<LaunchedFirefox> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: findFirefox(),
-    headless: process.env.E2E_HEADFUL !== '1',
+    headless: options.headless ?? process.env.E2E_HEADFUL !== '1',
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       // The UUID is random per profile otherwise; fixing it gives stable extension URLs.

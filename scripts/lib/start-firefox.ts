@@ -1,0 +1,98 @@
+/**
+ * `npm start -- --browser firefox`: the same first minute in Firefox. The Firefox build
+ * that runs beside the sandbox (`--mode e2e`: loopback granted in its manifest) installed
+ * as a temporary add-on, the market page open, and, unless `fresh`, the demo trader set up
+ * through the options page's own messages, as in Chromium.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import type { ExchangeProfile } from '../../lib/core/api/exchange';
+import { setUpDemoTrader } from './demo-setup';
+import {
+  closeTab,
+  EXTENSION_ORIGIN,
+  type LaunchedFirefox,
+  launchFirefox,
+  navigate,
+  tabs,
+} from './firefox';
+
+export interface FirefoxStart {
+  firefox: LaunchedFirefox;
+  market: Page;
+  options: Page | null;
+  demo: { label: string; passphrase: string } | null;
+  shots: string[];
+  /** Resolves when the user closes the browser. */
+  closed: Promise<void>;
+}
+
+export async function startInFirefox(options: {
+  extensionDir: string;
+  headless: boolean;
+  fresh: boolean;
+  marketUrl: string;
+  exchange: ExchangeProfile;
+  sandbox: { apiUrl: string; wsUrl: string };
+  screenshots: string;
+}): Promise<FirefoxStart> {
+  const firefox = await launchFirefox({
+    extensionDir: options.extensionDir,
+    headless: options.headless,
+  });
+  const closed = new Promise<void>((resolve) =>
+    firefox.browser.once('disconnected', () => resolve()),
+  );
+  const market = (await firefox.browser.pages())[0] ?? (await firefox.browser.newPage());
+  await market.goto(options.marketUrl);
+
+  // The options page opened by itself on install: use one tab of ours instead.
+  for (const tab of await tabs(firefox.connection)) {
+    if (tab.url.startsWith(`${EXTENSION_ORIGIN}/options.html`)) {
+      await closeTab(firefox.connection, tab.context);
+    }
+  }
+  const optionsPage = await firefox.browser.newPage();
+  await navigate(firefox.connection, optionsPage, firefox.url('options.html'));
+
+  let demo: FirefoxStart['demo'] = null;
+  if (!options.fresh) {
+    demo = await setUpDemoTrader(
+      (message) =>
+        optionsPage.evaluate(
+          (m) =>
+            (
+              globalThis as unknown as {
+                browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+              }
+            ).browser.runtime.sendMessage(m),
+          message,
+        ),
+      options.exchange,
+      options.sandbox,
+    );
+    // Ready to trade: the market page in front, its panel unlocked and live.
+    await optionsPage.close();
+    await market.reload();
+    await market.bringToFront();
+  } else {
+    await optionsPage.bringToFront();
+  }
+
+  const shots: string[] = [];
+  if (options.headless) {
+    mkdirSync(options.screenshots, { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const [name, page] of [
+      ['market', market],
+      ['options', demo ? null : optionsPage],
+    ] as const) {
+      if (!page) continue;
+      const path = join(options.screenshots, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      shots.push(path);
+    }
+  }
+  return { firefox, market, options: demo ? null : optionsPage, demo, shots, closed };
+}
