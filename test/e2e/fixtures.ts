@@ -23,6 +23,7 @@ import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sa
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
 import { AutoScreenshots } from './harness/auto-screenshots';
+import { type ConsoleProblem, ConsoleWatch } from './harness/console-watch';
 import { evaluateInContentScript } from './harness/content-world';
 import { type HandshakeRecord, handshakeSpy } from './harness/handshake-spy';
 import { SandboxAdmin } from './harness/sandbox-admin';
@@ -48,6 +49,8 @@ export interface HarnessOptions {
   pointAtSandbox?: boolean;
   /** The unpacked build to load; default: the e2e run's copy (outside vitest, e.g. the benchmark, pass one). */
   extensionDir?: string;
+  /** For a file whose tests make the extension log errors on purpose (faults): say why there. */
+  allowConsoleErrors?: boolean;
 }
 
 export interface OnboardOptions {
@@ -119,6 +122,8 @@ export interface Harness {
    * begins and ends them around every test.
    */
   readonly screens: AutoScreenshots;
+  /** The extension's console errors and every CSP report so far (see ConsoleWatch). */
+  consoleProblems(): ConsoleProblem[];
   close(): Promise<void>;
 }
 
@@ -240,6 +245,7 @@ export async function startHarness(
   };
 
   const connection = () => withApp((app) => app.live.state);
+  const consoleWatch = new ConsoleWatch(context, extensionId);
   const screens = new AutoScreenshots(shotsDir, context, (page) => page === messagingPage);
 
   const harness: Harness = {
@@ -308,6 +314,7 @@ export async function startHarness(
     workerRestarted: () => control.isFreshInstance(),
     shot: (page, name) => saveScreenshot(shotsDir, page, name),
     screens,
+    consoleProblems: () => consoleWatch.problems(),
     async close() {
       await control.close();
       await context.close().catch(() => undefined);
@@ -361,8 +368,15 @@ export function useHarness(testFile: string, options: HarnessOptions = {}): () =
     if (harness) await harness.screens.end(harness.context);
   });
   afterAll(async () => {
+    // Whatever the file's tests did, the extension logged no error and no CSP report.
+    const problems = harness?.consoleProblems() ?? [];
     await harness?.close();
     harness = null;
+    if (problems.length > 0 && !options.allowConsoleErrors) {
+      throw new Error(
+        `the extension logged errors or CSP reports:\n${JSON.stringify(problems, null, 1)}`,
+      );
+    }
   });
   return () => {
     if (!harness) throw new Error('the harness is not started (use it inside a test)');

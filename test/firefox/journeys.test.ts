@@ -63,6 +63,18 @@ describe.sequential('Firefox: the production build', () => {
       `JSON.stringify(WebExtensionPolicy.getByID('market-companion@example.org').extension.manifest.browser_specific_settings.gecko.strict_min_version)`,
     );
     expect(Number.parseFloat(version)).toBeGreaterThanOrEqual(Number.parseFloat(minimum));
+    // MV3, host access only optional, no MV2-style host patterns, its own page CSP.
+    const manifest = await h().firefox.chrome<Record<string, unknown>>(
+      `JSON.stringify(WebExtensionPolicy.getByID('market-companion@example.org').extension.manifest)`,
+    );
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    expect(manifest).toMatchObject({
+      manifest_version: 3,
+      optional_host_permissions: ['https://*/*', 'http://*/*'],
+      content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
+    });
+    expect(manifest.optional_permissions ?? []).toEqual([]);
+    expect(manifest.content_scripts ?? []).toEqual([]);
     const granted = await h().firefox.chrome<{ origins: string[] }>(
       `JSON.stringify({ origins: [...WebExtensionPolicy.getByID('market-companion@example.org').allowedOrigins.patterns].map((p) => p.pattern) })`,
     );
