@@ -281,45 +281,22 @@ async function main(): Promise<number> {
     }
     const shots = options.headless ? await screenshots(options.screenshots, pages) : [];
 
-    const lines = [
-      '',
-      'Market Companion is running.',
-      `  Sandbox API + Socket.IO: ${sandbox.apiUrl}`,
-      `  Sandbox market site:     ${sandbox.siteUrl}`,
-      `  Market page:             ${pages.market.url()}`,
-      `  Extension id:            ${launched.extensionId}`,
-      ...(popupOpened
-        ? ['  Popup:                   opened once (the toolbar button opens it again)']
-        : []),
-      demo
-        ? `  Signed in as:            ${demo.label} (sandbox demo trader; passphrase "${demo.passphrase}")`
-        : `  Options (onboarding):    ${pages.options?.url() ?? '(this build has no options page)'}`,
-      `  Browser:                 ${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile ${userDataDir})`,
-      `  Demo accounts:           curl ${sandbox.apiUrl}/__sandbox/accounts`,
-      ...(shots.length > 0
-        ? [`  Screenshots:             ${shots.map((p) => relative(process.cwd(), p)).join(', ')}`]
-        : []),
-    ];
-    console.log(lines.join('\n'));
-    if (options.exitAfterReady) {
-      await stopAll();
-      return 0;
-    }
-    ready = true;
-    console.log(
-      options.headless
-        ? 'Running headless: press Ctrl+C to stop.'
-        : demo
-          ? 'Ready to trade: click $5 under Buy YES on the market page. Ctrl+C (or closing the browser) stops everything.'
-          : 'Set up a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
-    );
-    await Promise.race([
-      signalled,
-      new Promise<void>((closed) => launched.context.once('close', () => closed())),
-    ]);
-    console.log('\nStopping the browser and the sandbox…');
-    await stopAll();
-    return 0;
+    return await reportAndWait(options, {
+      title: 'Market Companion is running.',
+      sandbox,
+      marketUrl: pages.market.url(),
+      idLines: [
+        `  Extension id:            ${launched.extensionId}`,
+        ...(popupOpened
+          ? ['  Popup:                   opened once (the toolbar button opens it again)']
+          : []),
+      ],
+      demo,
+      optionsUrl: pages.options?.url() ?? '(this build has no options page)',
+      browser: `${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile ${userDataDir})`,
+      shots,
+      closed: new Promise<void>((closed) => launched.context.once('close', () => closed())),
+    });
   } catch (error) {
     await stopAll();
     throw error;
@@ -349,18 +326,48 @@ async function runFirefox(
     screenshots: options.screenshots,
   });
   started.firefox = run.firefox;
+  return reportAndWait(options, {
+    title: 'Market Companion is running in Firefox.',
+    sandbox,
+    marketUrl: run.market.url(),
+    idLines: [
+      `  Add-on id:               ${GECKO_ID} (a temporary add-on; its button is on the toolbar)`,
+    ],
+    demo: run.demo,
+    optionsUrl: run.firefox.url('options.html'),
+    browser: `${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile)`,
+    shots: run.shots,
+    closed: run.closed,
+  });
+}
+
+/** What both browsers' runs print once ready; then they run until a signal or the browser closes. */
+async function reportAndWait(
+  options: ReturnType<typeof readOptions>,
+  run: {
+    title: string;
+    sandbox: RunningSandbox;
+    marketUrl: string;
+    idLines: string[];
+    demo: { label: string; passphrase: string } | null;
+    optionsUrl: string;
+    browser: string;
+    shots: string[];
+    closed: Promise<void>;
+  },
+): Promise<number> {
   const lines = [
     '',
-    'Market Companion is running in Firefox.',
-    `  Sandbox API + Socket.IO: ${sandbox.apiUrl}`,
-    `  Sandbox market site:     ${sandbox.siteUrl}`,
-    `  Market page:             ${run.market.url()}`,
-    `  Add-on id:               ${GECKO_ID} (a temporary add-on; its button is on the toolbar)`,
+    run.title,
+    `  Sandbox API + Socket.IO: ${run.sandbox.apiUrl}`,
+    `  Sandbox market site:     ${run.sandbox.siteUrl}`,
+    `  Market page:             ${run.marketUrl}`,
+    ...run.idLines,
     run.demo
       ? `  Signed in as:            ${run.demo.label} (sandbox demo trader; passphrase "${run.demo.passphrase}")`
-      : `  Options (onboarding):    ${run.firefox.url('options.html')}`,
-    `  Browser:                 ${executablePath} (${options.headless ? 'headless' : 'window'}, fresh profile)`,
-    `  Demo accounts:           curl ${sandbox.apiUrl}/__sandbox/accounts`,
+      : `  Options (onboarding):    ${run.optionsUrl}`,
+    `  Browser:                 ${run.browser}`,
+    `  Demo accounts:           curl ${run.sandbox.apiUrl}/__sandbox/accounts`,
     ...(run.shots.length > 0
       ? [
           `  Screenshots:             ${run.shots.map((p) => relative(process.cwd(), p)).join(', ')}`,
@@ -377,8 +384,8 @@ async function runFirefox(
     options.headless
       ? 'Running headless: press Ctrl+C to stop.'
       : run.demo
-        ? 'Ready to trade: click $5 under Buy YES on the market page. Ctrl+C (or closing Firefox) stops everything.'
-        : 'Set up a demo account in the options tab, then trade on the market page. Ctrl+C (or closing Firefox) stops everything.',
+        ? 'Ready to trade: click $5 under Buy YES on the market page. Ctrl+C (or closing the browser) stops everything.'
+        : 'Set up a demo account in the options tab, then trade on the market page. Ctrl+C (or closing the browser) stops everything.',
   );
   await Promise.race([signalled, run.closed]);
   console.log('\nStopping the browser and the sandbox…');

@@ -47,19 +47,22 @@ type Reply = { ok: true; data: unknown } | { ok: false; error: { message?: strin
  */
 export type ExtensionPageSend = (message: unknown) => Promise<unknown>;
 
+/**
+ * Runs in one of the extension's pages (`page.evaluate(sendMessageInPage, message)`): the
+ * page's own `runtime.sendMessage`. Firefox has the `chrome` namespace too.
+ */
+export const sendMessageInPage = (message: unknown): Promise<unknown> =>
+  (
+    globalThis as unknown as {
+      chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+    }
+  ).chrome.runtime.sendMessage(message);
+
 /** What the options page of a Playwright-driven Chromium sends through. */
 export const sendFromPage =
   (page: Page): ExtensionPageSend =>
   (message) =>
-    page.evaluate(
-      (m) =>
-        (
-          globalThis as unknown as {
-            chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-          }
-        ).chrome.runtime.sendMessage(m),
-      message,
-    );
+    page.evaluate(sendMessageInPage, message);
 
 /** A message as the options page sends it: the background checks it like any other. */
 async function ask(send: ExtensionPageSend, name: string, payload: unknown): Promise<unknown> {

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
-import { setUpDemoTrader } from './demo-setup';
+import { sendMessageInPage, setUpDemoTrader } from './demo-setup';
 import {
   closeTab,
   EXTENSION_ORIGIN,
@@ -59,16 +59,7 @@ export async function startInFirefox(options: {
   let demo: FirefoxStart['demo'] = null;
   if (!options.fresh) {
     demo = await setUpDemoTrader(
-      (message) =>
-        optionsPage.evaluate(
-          (m) =>
-            (
-              globalThis as unknown as {
-                browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-              }
-            ).browser.runtime.sendMessage(m),
-          message,
-        ),
+      (message) => optionsPage.evaluate(sendMessageInPage, message),
       options.exchange,
       options.sandbox,
     );

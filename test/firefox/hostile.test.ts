@@ -8,6 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../e2e/fixtures';
+import { restyleHostAway } from '../e2e/harness/hostile-page';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
@@ -127,16 +128,7 @@ describe.sequential('Firefox: a hostile page', () => {
   });
 
   it('cannot restyle the panel host away', async () => {
-    const style = await page.evaluate(() => {
-      const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
-      const sheet = document.createElement('style');
-      sheet.textContent =
-        '[data-market-companion] { display: none !important; opacity: 0 !important; }';
-      document.head.append(sheet);
-      host.style.setProperty('opacity', '0', 'important');
-      const computed = getComputedStyle(host);
-      return { display: computed.display, opacity: computed.opacity };
-    });
+    const style = await page.evaluate(restyleHostAway);
     expect(style.display).not.toBe('none');
     expect(style.opacity).toBe('1');
     expect((await panel.one(BUY))?.rect.width).toBeGreaterThan(0);

@@ -3,45 +3,22 @@
  * default path arrives ready to trade (the demo trader set up through the options page's
  * own messages); `--fresh` leaves the onboarding open. Both stop everything they started.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension, staleBuildReason } from '../../scripts/lib/build';
 import { REPO_ROOT, SCREENSHOT_ROOT } from '../e2e/harness/screenshots';
+import { answers, field, runStart, stopRuns } from '../e2e/harness/start-process';
 
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const SHOTS = join(SCREENSHOT_ROOT, 'firefox', 'npm-start');
 
-function start(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, ['scripts/start.ts', '--browser', 'firefox', ...args], {
-      cwd: REPO_ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+async function start(args: string[]): Promise<{ code: number | null; output: string }> {
+  const run = runStart(['--browser', 'firefox', ...args]);
+  const code = await run.exited;
+  return { code, output: run.output() };
 }
 
-const field = (output: string, label: string) =>
-  new RegExp(`^\\s*${label}:\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '';
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
+afterEach(stopRuns);
 
 const COMMON = [
   '--headless',

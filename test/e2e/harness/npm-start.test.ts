@@ -1,58 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, screenshotDirFor } from './screenshots';
+import { screenshotDirFor } from './screenshots';
+import { answers, field, runStart, stopRuns } from './start-process';
 
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const SHOTS = screenshotDirFor(import.meta.url);
+const start = runStart;
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** `npm start` as a child process (tsx directly: npm would add its own lines). */
-function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(TSX, ['scripts/start.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  running.add(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => output, exited };
-}
-
-function field(output: string, label: string): string {
-  const match = new RegExp(`^\\s*${label}:\\s+(\\S+)`, 'm').exec(output);
-  if (!match?.[1]) throw new Error(`no "${label}" line in:\n${output}`);
-  return match[1];
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  // A failed test must not leave a sandbox and a browser behind.
-  for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
-  running.clear();
-});
+afterEach(stopRuns);
 
 describe('npm start', () => {
   // `--no-build`: the run's global setup has just made `.output/chrome-mv3-e2e` from these

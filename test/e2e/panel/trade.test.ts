@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/protocol/messages';
 import { eventually, useHarness } from '../fixtures';
+import { restyleHostAway } from '../harness/hostile-page';
 import { PanelDriver } from './driver';
 import {
   openPanel,
@@ -348,16 +349,7 @@ describe('a hostile page', () => {
   });
 
   it('cannot restyle the panel host', async () => {
-    const style = await page.evaluate(() => {
-      const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
-      const sheet = document.createElement('style');
-      sheet.textContent =
-        '[data-market-companion] { display: none !important; opacity: 0 !important; }';
-      document.head.append(sheet);
-      host.style.setProperty('opacity', '0', 'important');
-      const computed = getComputedStyle(host);
-      return { display: computed.display, opacity: computed.opacity };
-    });
+    const style = await page.evaluate(restyleHostAway);
     // `:host { all: initial !important }` inside the shadow root outranks the page's rules.
     expect(style.display).not.toBe('none');
     expect(style.opacity).toBe('1');
