@@ -44,17 +44,26 @@ export async function startInFirefox(options: {
   const closed = new Promise<void>((resolve) =>
     firefox.browser.once('disconnected', () => resolve()),
   );
-  const market = (await firefox.browser.pages())[0] ?? (await firefox.browser.newPage());
-  await market.goto(options.marketUrl);
-
-  // The options page opened by itself on install: use one tab of ours instead.
-  for (const tab of await tabs(firefox.connection)) {
-    if (tab.url.startsWith(`${EXTENSION_ORIGIN}/options.html`)) {
-      await closeTab(firefox.connection, tab.context);
-    }
+  // The options page opens by itself on install, a moment after the install returns, in
+  // the first tab (replacing its blank page) or a new one. Wait for it; it is closed once
+  // our own tabs are open (closing the last tab would end the window).
+  const until = Date.now() + 5_000;
+  let installTabs: string[] = [];
+  while (installTabs.length === 0 && Date.now() < until) {
+    installTabs = (await tabs(firefox.connection))
+      .filter((t) => t.url.startsWith(`${EXTENSION_ORIGIN}/options.html`))
+      .map((t) => t.context);
+    if (installTabs.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const market = await firefox.browser.newPage();
+  await market.goto(options.marketUrl);
   const optionsPage = await firefox.browser.newPage();
   await navigate(firefox.connection, optionsPage, firefox.url('options.html'));
+  for (const context of installTabs) await closeTab(firefox.connection, context);
+  // A blank first tab the options page did not take over goes too.
+  for (const tab of await tabs(firefox.connection)) {
+    if (tab.url === 'about:blank') await closeTab(firefox.connection, tab.context);
+  }
 
   let demo: FirefoxStart['demo'] = null;
   if (!options.fresh) {
