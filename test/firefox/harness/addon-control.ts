@@ -90,15 +90,15 @@ export class AddonControl {
   /**
    * The add-on's errors and CSP reports: what must stay empty. One message of Firefox's own
    * is not counted: a tab closed while its `runtime.sendMessage` was still being answered
-   * makes Firefox log that the reply found the page gone ("Promise rejected after context
-   * unloaded"). Nothing of ours failed and no one sees it: a tab may close at any time.
+   * makes Firefox log that the reply found the page gone ("Promise resolved (or rejected)
+   * after context unloaded"). Nothing of ours failed and no one sees it: a tab may close at any time.
    */
   async problems(): Promise<ConsoleEntry[]> {
     return (await this.consoleEntries()).filter(
       (e) =>
         (e.level === 'error' ||
           /CSP|Content-Security-Policy/i.test(`${e.category} ${e.message}`)) &&
-        !e.message.startsWith('Promise rejected after context unloaded: '),
+        !/^Promise (rejected|resolved) after context unloaded\b/.test(e.message),
     );
   }
 }
