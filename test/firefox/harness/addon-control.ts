@@ -1,5 +1,15 @@
 import { EXTENSION_UUID, GECKO_ID, type LaunchedFirefox } from '../../../scripts/lib/firefox';
 
+/**
+ * Firefox logs "can't establish a connection" when a WebSocket still connecting is closed.
+ * Engine.IO's upgrade probe of an open session (`sid=`) is closed that way whenever the live
+ * connection restarts (lock, unlock, the event page unloaded). A socket that cannot
+ * connect at all fails without a session id, and the journeys check that the socket does
+ * reach the websocket transport.
+ */
+const abortedUpgrade = (e: ConsoleEntry): boolean =>
+  e.category === 'Web Socket' && /transport=websocket&sid=/.test(e.message);
+
 /** One message of the browser's console that concerns the add-on. */
 export interface ConsoleEntry {
   kind: 'script-error' | 'console-api';
@@ -98,7 +108,8 @@ export class AddonControl {
       (e) =>
         (e.level === 'error' ||
           /CSP|Content-Security-Policy/i.test(`${e.category} ${e.message}`)) &&
-        !/^Promise (rejected|resolved) after context unloaded\b/.test(e.message),
+        !/^Promise (rejected|resolved) after context unloaded\b/.test(e.message) &&
+        !abortedUpgrade(e),
     );
   }
 }
