@@ -76,7 +76,6 @@ export class BackgroundApp {
   private readonly portfolioCache: StoredItem<Positions>;
   private publicApi: ExchangeClient;
   private publicApiExchange: Settings['exchange'];
-  private autoLockMinutes: number;
   private readonly now: () => number;
   private clockSuspect = false;
 
@@ -89,7 +88,6 @@ export class BackgroundApp {
       ...(options.vaultIterations ? { iterations: options.vaultIterations } : {}),
     });
     this.publicApiExchange = this.settings.exchange;
-    this.autoLockMinutes = this.settings.autoLockMinutes;
     this.publicApi = publicClient(this.settings.exchange, this.clock, this.transport());
     this.accountItem = storedItem(platform.local, ACCOUNT_KEY, AccountInfo);
     this.portfolioCache = storedItem(platform.session, PORTFOLIO_CACHE_KEY, Positions);
@@ -353,12 +351,7 @@ export class BackgroundApp {
   // ── Settings ──────────────────────────────────────────────────────────────────
 
   private onSettingsChanged(next: Settings): void {
-    if (next.autoLockMinutes !== this.autoLockMinutes) {
-      this.autoLockMinutes = next.autoLockMinutes;
-      // A new idle length counts from now: "lock after 1 minute" must not wait out the
-      // 30-minute deadline the old setting armed.
-      this.activity();
-    }
+    if (this.vault.status === 'unlocked') void this.autoLock.lengthChanged();
     if (JSON.stringify(next.exchange) !== JSON.stringify(this.publicApiExchange)) {
       this.publicApiExchange = next.exchange;
       this.publicApi = publicClient(next.exchange, this.clock, this.transport());

@@ -17,6 +17,8 @@ const RESCHEDULE_SLACK_MS = 30_000;
  */
 export class AutoLock {
   private deadline: number | null = null;
+  /** The idle length the deadline was set with. */
+  private armedFor: number | null = null;
 
   constructor(
     private readonly alarms: AlarmScheduler,
@@ -28,6 +30,7 @@ export class AutoLock {
     const next = this.now() + this.idleMinutes() * 60_000;
     if (this.deadline !== null && Math.abs(next - this.deadline) < RESCHEDULE_SLACK_MS) return;
     this.deadline = next;
+    this.armedFor = this.idleMinutes();
     await this.alarms.create(AUTO_LOCK_ALARM, next);
   }
 
@@ -43,6 +46,17 @@ export class AutoLock {
    */
   async restore(): Promise<void> {
     this.deadline = await this.alarms.scheduled(AUTO_LOCK_ALARM);
+    this.armedFor = this.idleMinutes();
+  }
+
+  /**
+   * The idle length setting may have changed: a new length counts from now ("lock after
+   * 1 minute" must not wait out the 30-minute deadline the old one armed).
+   */
+  async lengthChanged(): Promise<void> {
+    if (this.deadline === null || this.idleMinutes() === this.armedFor) return;
+    this.deadline = null;
+    await this.touch();
   }
 }
 

@@ -91,6 +91,17 @@ describe('AutoLock', () => {
     expect((await alarm())?.scheduledTime).toBe(T0 + 1_000 + 10 * 60_000);
   });
 
+  it('a changed idle length counts from now; an unrelated settings change moves nothing', async () => {
+    const { lock, clock, state } = setup(30);
+    await lock.touch();
+    clock.now += 10 * 60_000;
+    await lock.lengthChanged();
+    expect((await alarm())?.scheduledTime).toBe(T0 + 30 * 60_000);
+    state.minutes = 1;
+    await lock.lengthChanged();
+    expect((await alarm())?.scheduledTime).toBe(T0 + 10 * 60_000 + 60_000);
+  });
+
   it('locks on the idle state "locked" only', () => {
     expect(idleStateLocks('locked')).toBe(true);
     expect(idleStateLocks('idle')).toBe(false);
