@@ -50,7 +50,7 @@ module.exports = {
         'A UI feature under components/ talks to the background through lib/protocol and computes with lib/core; never the vault, the client internals, the desk, the live connection or the background.',
       from: { path: '^components/' },
       to: {
-        path: '^(lib/(vault|desk|background|live)/|lib/core/client/(?!errors\\.ts$|backoff\\.ts$)|sandbox/|entrypoints/)',
+        path: '^(lib/(vault|desk|background|live)/|lib/core/client/(?!errors\\.ts$|error-info\\.ts$|backoff\\.ts$)|sandbox/|entrypoints/)',
       },
     },
     ...FEATURES.map((feature) => ({
@@ -76,7 +76,9 @@ module.exports = {
       to: {
         path: [
           '^lib/(vault|desk|background|live|storage)/',
-          '^lib/core/client/(?!errors\\.ts$)',
+          // The error schema only as a type (the built script is checked to carry no zod:
+          // test/e2e/harness/bundle.test.ts).
+          '^lib/core/client/(?!errors\\.ts$|error-info\\.ts$)',
           '(^|/)node_modules/(viem|socket\\.io-client|engine\\.io-client|@noble)/',
         ],
         reachable: true,

@@ -11,6 +11,7 @@ import { writeResult } from './lib/output';
 import type { BenchResult, BenchSuite, SuiteOptions } from './lib/result';
 import { failedVerdicts, formatSummary, formatTable } from './lib/table';
 import { orderPipeline } from './order-pipeline';
+import { panelPaint } from './panel-paint';
 import { popupPaint } from './popup-paint';
 import { sizes } from './sizes';
 import { socketIngest } from './socket-ingest';
@@ -21,6 +22,7 @@ const SUITES: BenchSuite[] = [
   sizes,
   clickToWire,
   popupPaint,
+  panelPaint,
   socketIngest,
   workerMemory,
 ];

@@ -1,5 +1,4 @@
 import { type Signal, signal } from '@preact/signals';
-import type { z } from 'zod';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
 
 /** The parts of a runtime Port a UI store uses. */
@@ -14,14 +13,19 @@ export interface PortStore<T> {
   value: Signal<T | null>;
   /** False between a stopped worker and the reconnect. */
   connected: Signal<boolean>;
-  /** Count of messages that failed their schema (kept for diagnostics, never shown raw). */
+  /** Count of messages that failed `accept` (kept for diagnostics, never shown raw). */
   rejected: Signal<number>;
   close(): void;
 }
 
 export interface PortStoreOptions<T, M> {
   connect: () => ClientPort;
-  schema: z.ZodType<M>;
+  /**
+   * Tells the port's messages by their shape. Only our background can post on a port the UI
+   * opened, and it builds every message from data its schemas parsed, so a UI checks the
+   * shape, not every field again: parsing a whole snapshot per update cost a frame.
+   */
+  accept: (raw: unknown) => raw is M;
   /** Folds one message into the current value. */
   reduce: (current: T | null, message: M) => T;
   /** Sent right after each connect (e.g. which market a panel shows). */
@@ -43,7 +47,7 @@ const frame = (flush: () => void): void => {
 };
 
 /**
- * A signal fed by a background port: validates every message, coalesces bursts to one
+ * A signal fed by a background port: tells every message by its shape, coalesces bursts to one
  * update per animation frame, and reconnects when the service worker restarts.
  */
 export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStore<T> {
@@ -83,12 +87,16 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
     }
     connected.value = true;
     port.onMessage.addListener((raw) => {
-      const parsed = options.schema.safeParse(raw);
-      if (!parsed.success) {
+      if (!options.accept(raw)) {
         rejected.value++;
         return;
       }
-      pending = options.reduce(pending ?? value.value, parsed.data);
+      pending = options.reduce(pending ?? value.value, raw);
+      // The first state has nothing on screen to be merged with: shown now, not a frame on.
+      if (value.value === null && !scheduled) {
+        flush();
+        return;
+      }
       if (!scheduled) {
         scheduled = true;
         schedule(flush);

@@ -1,4 +1,3 @@
-import '@/lib/core/api/no-eval';
 import themeCss from '@/assets/theme.css?inline';
 import { type CommandSender, commandFrom } from '@/components/panel/model/commands';
 import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';
@@ -18,9 +17,19 @@ import { sendFromPanel } from '@/lib/protocol/panel-browser';
  * background to the panel. The sandbox's site is in the manifest; other sites the user
  * grants are registered at runtime (lib/background/site-scripts.ts, same output file).
  */
+/** The panel mounts into `body`, which a `document_start` script may not have yet. */
+function domReady(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
 export default defineContentScript({
   matches: ['http://127.0.0.1/*', 'http://localhost/*'],
-  runAt: 'document_end',
+  // From the start of the page's load: the market's state is asked for while the page still
+  // parses, and painted as soon as the panel can mount (DOMContentLoaded).
+  runAt: 'document_start',
   cssInjectionMode: 'manual',
   // WXT's legacy `postMessage` would tell every page script our extension id.
   noScriptStartedPostMessage: true,
@@ -28,6 +37,14 @@ export default defineContentScript({
   async main(ctx) {
     drawTextUnsearchable();
     let settings = await readPageSettings();
+    const firstSlug = panelSlugFor(settings, location.href);
+    let early = firstSlug ? { slug: firstSlug, store: connectPanelState(firstSlug) } : null;
+    const connect = (slug: string) => {
+      const ready = early?.slug === slug ? early.store : null;
+      early = null;
+      return ready ?? connectPanelState(slug);
+    };
+    await domReady();
     let panel: MountedPanel | null = null;
     let host: HTMLElement | null = null;
 
@@ -86,7 +103,7 @@ export default defineContentScript({
         }),
         collapsed: settings.panel.collapsed,
         deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
-        connect: connectPanelState,
+        connect,
         host: () => host,
       });
     };
@@ -99,6 +116,9 @@ export default defineContentScript({
     };
 
     follow();
+    // A market page that became something else while it loaded: its early port is not needed.
+    early?.store.close();
+    early = null;
     // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
     ctx.addEventListener(window, 'wxt:locationchange', (event) =>
       follow(event.newUrl instanceof URL ? event.newUrl.href : undefined),

@@ -1,4 +1,3 @@
-import '@/lib/core/api/no-eval';
 import '@/assets/theme.css';
 import '@/assets/controls.css';
 import '@/components/popup/popup.css';
@@ -6,7 +5,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { connectAppState } from '@/components/common/app-state';
 import { Popup } from '@/components/popup/Popup';
-import { lazySend, preloadMessenger } from '@/lib/protocol/lazy-browser';
+import { send } from '@/lib/protocol/browser';
 
 // `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
 const limitParam = Number(new URLSearchParams(location.search).get('feedLimit'));
@@ -19,7 +18,7 @@ if (root) {
     <Popup
       store={connectAppState()}
       services={{
-        send: lazySend,
+        send,
         openTab: (url) => void browser.tabs.create({ url }),
         openOptions: () => void browser.runtime.openOptionsPage(),
       }}
@@ -28,5 +27,3 @@ if (root) {
     root,
   );
 }
-// The messenger (every message's schemas) is not needed for the first frame; fetch it right after.
-requestAnimationFrame(() => setTimeout(preloadMessenger, 0));

@@ -21,6 +21,7 @@ import { Vault } from '../vault/vault';
 import { AccountInfo, vaultView } from './account';
 import { Alerts } from './alerts';
 import { BookTracker } from './books';
+import { LingeringMarkets } from './lingering';
 import { MarketCache } from './market-cache';
 import { notificationMarket } from './notifier';
 import { pageMarket, senderPolicy } from './pages';
@@ -45,9 +46,13 @@ export interface AppOptions {
   maintenanceEveryMs?: number;
   /** How long a market's order events are gathered before its open orders are re-read. */
   ordersRefreshMs?: number;
+  /** How long a market stays live after its last page panel closed (default 30 s). */
+  marketLingerMs?: number;
 }
 
 const STALLED_INTENT_CHECK_MS = 15_000;
+/** Covers a reload and a step back to the last market; a book of a market left is not kept longer. */
+const MARKET_LINGER_MS = 30_000;
 
 /**
  * The background's composition root: it builds the vault, the signed session, the one
@@ -78,6 +83,7 @@ export class BackgroundApp {
   private publicApiExchange: Settings['exchange'];
   private readonly now: () => number;
   private clockSuspect = false;
+  private readonly lingering: LingeringMarkets;
 
   constructor(private readonly options: AppOptions) {
     const { platform } = options;
@@ -94,6 +100,11 @@ export class BackgroundApp {
     const publicApi = () => this.publicApi;
     const session = () => this.session;
     this.markets = new MarketCache(publicApi, this.now);
+    this.lingering = new LingeringMarkets(
+      options.marketLingerMs ?? MARKET_LINGER_MS,
+      this.now,
+      () => this.onWatchersChanged(),
+    );
     this.tradingMode = new TradingModeWatch(
       publicApi,
       this.now,
@@ -438,6 +449,21 @@ export class BackgroundApp {
   }
 
   async panelState(slug: string): Promise<PanelState> {
+    // A market a panel showed a moment ago (a reload, a step back): everything is here and
+    // live, so it is answered now; the record is re-read if its minute is up, and pushed.
+    const known = this.markets.known(slug);
+    const ready =
+      known !== null &&
+      (known.tradeType !== 'clob' || this.books.get(slug) !== null) &&
+      (!this.session || this.openOrders.has(slug));
+    if (ready) {
+      void this.market(slug)
+        .then((record) => {
+          if (record !== known) this.pushPanels(slug);
+        })
+        .catch(() => undefined);
+      return this.panelStateNow(slug, known);
+    }
     let market: MarketRecord | null = null;
     try {
       market = await this.market(slug);
@@ -476,7 +502,7 @@ export class BackgroundApp {
   }
 
   private onWatchersChanged(): void {
-    const slugs = [...this.ui.watchedMarkets()].sort();
+    const slugs = [...this.lingering.keep(this.ui.watchedMarkets())].sort();
     this.live.subscribe(
       'subscribe_market_prices',
       slugs.length > 0 ? { marketSlugs: slugs } : null,

@@ -31,7 +31,7 @@ async function sync(origins: readonly string[]): Promise<void> {
       id: SCRIPT_ID,
       matches: granted,
       js: ['content-scripts/market.js'],
-      runAt: 'document_idle',
+      runAt: 'document_start',
       persistAcrossSessions: true,
     },
   ]);

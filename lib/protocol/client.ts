@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import { ClientErrorInfo, ExchangeError } from '../core/client/errors';
+import type { z } from 'zod';
+import { type ClientErrorInfo, ExchangeError } from '../core/client/errors';
 import type { MESSAGES } from './messages';
-import { type MessageDef, type PANEL_MESSAGES, PROTOCOL } from './panel-protocol';
+import { PROTOCOL } from './names';
+import type { MessageDef, PANEL_MESSAGES } from './panel-protocol';
+import { isRecord } from './shapes';
 
 export type RawSend = (envelope: unknown) => Promise<unknown>;
 
 type Registry = Record<string, MessageDef<z.ZodType, z.ZodType>>;
-
-const ReplyShape = z.union([
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: ClientErrorInfo }),
-]);
 
 export type SendFor<R extends Registry> = <N extends keyof R & string>(
   name: N,
@@ -18,27 +15,28 @@ export type SendFor<R extends Registry> = <N extends keyof R & string>(
 ) => Promise<z.output<R[N]['response']>>;
 
 /**
- * Typed sending for UIs: checks the request before it leaves and the answer when it
- * comes back; a refusal arrives as an `ExchangeError` with its typed info. The registry
- * is the set of messages this context may send (the page panel gets only its own).
+ * The background's answer, told apart by its shape only. The router (router.ts) checked
+ * the request against its schema (a refusal comes back as a `validation` error with the
+ * fields to change) and the answer against the response schema before replying, so a
+ * second parse here would only cost a UI (a market page's tab above all) a schema library.
  */
-export function createMessenger<R extends Registry>(rawSend: RawSend, registry: R): SendFor<R> {
+function readReply(
+  answer: unknown,
+): { ok: true; data: unknown } | { ok: false; error: ClientErrorInfo } | null {
+  if (!isRecord(answer)) return null;
+  if (answer.ok === true && 'data' in answer) return { ok: true, data: answer.data };
+  if (answer.ok === false && isRecord(answer.error) && typeof answer.error.kind === 'string')
+    return { ok: false, error: answer.error as ClientErrorInfo };
+  return null;
+}
+
+/**
+ * Typed sending for UIs: a refusal arrives as an `ExchangeError` with its typed info. The
+ * registry type is the set of messages this context may name (the page panel gets only
+ * its own); which sender may send what is the background's check, at its door.
+ */
+export function createMessenger<R extends Registry>(rawSend: RawSend): SendFor<R> {
   return async (name, request) => {
-    const def = registry[name];
-    if (!def) {
-      throw new ExchangeError({
-        kind: 'unavailable',
-        message: `"${name}" is not a message of this page.`,
-      });
-    }
-    const checked = def.request.safeParse(request);
-    if (!checked.success) {
-      throw new ExchangeError({
-        kind: 'validation',
-        source: 'client',
-        issues: checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-      });
-    }
     let answer: unknown;
     try {
       answer = await rawSend({ protocol: PROTOCOL, name, payload: request });
@@ -48,22 +46,15 @@ export function createMessenger<R extends Registry>(rawSend: RawSend, registry: 
         message: `The extension's background did not answer (${error instanceof Error ? error.message : 'no answer'}).`,
       });
     }
-    const reply = ReplyShape.safeParse(answer);
-    if (!reply.success) {
+    const reply = readReply(answer);
+    if (!reply) {
       throw new ExchangeError({
         kind: 'unavailable',
         message: "The extension's background sent an unreadable answer.",
       });
     }
-    if (!reply.data.ok) throw new ExchangeError(reply.data.error);
-    const data = def.response.safeParse(reply.data.data);
-    if (!data.success) {
-      throw new ExchangeError({
-        kind: 'unavailable',
-        message: `The answer to "${name}" has an unexpected shape.`,
-      });
-    }
-    return data.data as z.output<R[typeof name]['response']>;
+    if (!reply.ok) throw new ExchangeError(reply.error);
+    return reply.data as z.output<R[typeof name]['response']>;
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Outcome, Side } from '../core/api/primitives';
-import { ClientErrorInfo } from '../core/client/errors';
+import { ClientErrorInfo } from '../core/client/error-info';
+import { INTENT_STATES } from './intent-states';
 
 const Raw = z.string().regex(/^\d+$/);
 
@@ -39,36 +40,10 @@ export const QuickOrderRequest = z
 export type QuickOrderRequest = z.input<typeof QuickOrderRequest>;
 export type ParsedQuickOrder = z.output<typeof QuickOrderRequest>;
 
-/**
- * Where an intent stands. Final states are the ones a user is told about and that never
- * change again; `delayed` and `resting` are waiting on the exchange.
- */
-export const IntentState = z.enum([
-  'preparing',
-  'sending',
-  'reconciling',
-  'delayed',
-  'resting',
-  'filled',
-  'partially-filled',
-  'cancelled',
-  'stp-cancelled',
-  'killed',
-  'rejected',
-  'failed',
-]);
-export type IntentState = z.infer<typeof IntentState>;
+export { isFinal } from './intent-states';
 
-export const FINAL_STATES: ReadonlySet<IntentState> = new Set([
-  'filled',
-  'partially-filled',
-  'cancelled',
-  'stp-cancelled',
-  'killed',
-  'rejected',
-  'failed',
-]);
-export const isFinal = (state: IntentState): boolean => FINAL_STATES.has(state);
+export const IntentState = z.enum(INTENT_STATES);
+export type IntentState = z.infer<typeof IntentState>;
 
 /** What every UI may see of an intent: no signed bytes, no signature. */
 export const IntentView = z.object({

@@ -1,12 +1,11 @@
 import { browser } from 'wxt/browser';
 import { createMessenger } from './client';
-import { PANEL_MESSAGES } from './panel-protocol';
+import type { PANEL_MESSAGES } from './panel-protocol';
 
 /**
- * Typed messages to the background for the page panel: only the panel's messages, so the
- * content script never constructs (or can send) the rest of the protocol.
+ * Typed messages to the background for the page panel: only the panel's messages are
+ * named here, and the background refuses any other from a content script.
  */
-export const sendFromPanel = createMessenger(
-  (envelope) => browser.runtime.sendMessage(envelope),
-  PANEL_MESSAGES,
+export const sendFromPanel = createMessenger<typeof PANEL_MESSAGES>((envelope) =>
+  browser.runtime.sendMessage(envelope),
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PANEL_COMMAND_NAMES } from './commands';
 import { IntentView, QuickOrderRequest } from './intent';
+import { PORTS, PROTOCOL } from './names';
 import { PanelState } from './panel-views';
 
 /*
@@ -95,21 +96,14 @@ export const PANEL_MESSAGES = {
   }),
 } as const;
 
-/** Every message travels in this envelope; anything else is not ours and is ignored. */
-export const PROTOCOL = 'market-companion/1';
+export { PORTS, PROTOCOL };
+
 export const Envelope = z.object({
   protocol: z.literal(PROTOCOL),
   name: z.string().max(64),
   payload: z.unknown(),
 });
 export type Envelope = z.infer<typeof Envelope>;
-
-export const PORTS = {
-  /** Extension pages: app state pushed on change. */
-  state: 'state',
-  /** The page panel: the state of one market. */
-  panel: 'panel',
-} as const;
 
 export const PanelPortRequest = z.object({ marketSlug: Slug });
 

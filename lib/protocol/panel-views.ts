@@ -74,3 +74,4 @@ export const PanelState = z.object({
 export type PanelState = z.infer<typeof PanelState>;
 
 export const PanelPortMessage = z.object({ topic: z.literal('panel'), data: PanelState });
+export type PanelPortMessage = z.infer<typeof PanelPortMessage>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Positions } from '../core/api/portfolio';
 import { PartnerAccount } from '../core/api/profiles';
-import { ClientErrorInfo } from '../core/client/errors';
+import { ClientErrorInfo } from '../core/client/error-info';
 import { BookTop } from '../core/orders/book-top';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';

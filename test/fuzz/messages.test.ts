@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../lib/background/app';
 import { createHandlers } from '../../lib/background/handlers';
-import { ClientErrorInfo } from '../../lib/core/client/errors';
+import { ClientErrorInfo } from '../../lib/core/client/error-info';
 import { DEFAULT_SETTINGS } from '../../lib/core/settings/defaults';
 import { mergeSettings } from '../../lib/core/settings/merge';
 import type { Settings } from '../../lib/core/settings/schema';

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientErrorInfo, ExchangeError } from '../../lib/core/client/errors';
+import { ClientErrorInfo } from '../../lib/core/client/error-info';
+import { ExchangeError } from '../../lib/core/client/errors';
 import { ExchangeClient } from '../../lib/core/client/exchange-client';
 import { RequestSigner } from '../../lib/core/client/hmac';
 import { LiveConnection } from '../../lib/live/connection';

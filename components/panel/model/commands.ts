@@ -1,5 +1,7 @@
-import type { PanelCommand } from '../../../lib/protocol/commands';
-import { PanelCommandMessage } from '../../../lib/protocol/panel-protocol';
+import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/commands';
+import { PROTOCOL } from '../../../lib/protocol/names';
+import type { PanelCommandMessage } from '../../../lib/protocol/panel-protocol';
+import { isRecord } from '../../../lib/protocol/shapes';
 
 /** The parts of `runtime.MessageSender` the check reads. */
 export interface CommandSender {
@@ -10,7 +12,9 @@ export interface CommandSender {
 /**
  * The keyboard command a runtime message carries, when it comes from our own background:
  * same extension id and no tab (a message from a content script, ours in another tab
- * included, carries its tab). Anything else is not a command, whatever it says.
+ * included, carries its tab). Anything else is not a command, whatever it says. The shape
+ * is `PanelCommandMessage`, checked by hand: a market page's tab carries no schema library
+ * (test/components/panel/model/commands.test.ts holds the check to the schema).
  */
 export function commandFrom(
   message: unknown,
@@ -18,6 +22,11 @@ export function commandFrom(
   extensionId: string,
 ): PanelCommand | null {
   if (sender.id !== extensionId || sender.tab) return null;
-  const parsed = PanelCommandMessage.safeParse(message);
-  return parsed.success ? parsed.data.payload.command : null;
+  if (!isRecord(message) || message.protocol !== PROTOCOL || message.name !== 'panel.command')
+    return null;
+  const payload = message.payload;
+  if (!isRecord(payload) || typeof payload.command !== 'string') return null;
+  if (!Object.hasOwn(PANEL_COMMANDS, payload.command)) return null;
+  const command = payload.command as PanelCommandMessage['payload']['command'];
+  return command;
 }

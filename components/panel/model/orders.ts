@@ -3,7 +3,7 @@ import type { Outcome } from '../../../lib/core/api/primitives';
 import { formatContracts } from '../../../lib/core/format/money';
 import { formatCents } from '../../../lib/core/format/price';
 import type { IntentView } from '../../../lib/protocol/intent';
-import { isFinal } from '../../../lib/protocol/intent';
+import { isFinal } from '../../../lib/protocol/intent-states';
 import type { PanelState } from '../../../lib/protocol/views';
 
 /** One of the user's open orders on this market, as the panel lists it. */

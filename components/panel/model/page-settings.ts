@@ -1,7 +1,7 @@
-import { storage } from '@wxt-dev/storage';
+import { browser } from 'wxt/browser';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
-import { PAGE_SETTINGS_KEY, type PageSettings } from '../../../lib/protocol/page-settings';
+import { PAGE_SETTINGS_AREA_KEY, type PageSettings } from '../../../lib/protocol/page-settings';
 
 export type { PageSettings };
 
@@ -29,10 +29,17 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
   return DEFAULTS;
 }
 
+// `storage.local` itself, not a storage library: one key, read once and watched.
 export async function readPageSettings(): Promise<PageSettings> {
-  return pageSettingsFrom(await storage.getItem(PAGE_SETTINGS_KEY));
+  const found = await browser.storage.local.get(PAGE_SETTINGS_AREA_KEY);
+  return pageSettingsFrom(found[PAGE_SETTINGS_AREA_KEY]);
 }
 
 export function watchPageSettings(listener: (next: PageSettings) => void): () => void {
-  return storage.watch(PAGE_SETTINGS_KEY, (value) => listener(pageSettingsFrom(value)));
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[PAGE_SETTINGS_AREA_KEY];
+    if (area === 'local' && change) listener(pageSettingsFrom(change.newValue));
+  };
+  browser.storage.onChanged.addListener(onChanged);
+  return () => browser.storage.onChanged.removeListener(onChanged);
 }

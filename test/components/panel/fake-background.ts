@@ -3,7 +3,7 @@ import type { PortStore } from '../../../components/common/port-store';
 import { ExchangeError } from '../../../lib/core/client/errors';
 import { createMessenger } from '../../../lib/protocol/client';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/protocol/messages';
-import { PANEL_MESSAGES } from '../../../lib/protocol/panel-protocol';
+import type { PANEL_MESSAGES } from '../../../lib/protocol/panel-protocol';
 import { createRouter, type Handlers } from '../../../lib/protocol/router';
 import type { PanelState } from '../../../lib/protocol/views';
 
@@ -44,10 +44,8 @@ export function fakeBackground(handlers: FakeHandlers, slug = 'sandbox-btc-100k'
   }));
   const url = `${SITE}/markets/${slug}`;
   // The content script's own messenger: only the panel's messages, as in the built script.
-  const send = createMessenger(
-    (envelope) =>
-      route(envelope, { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } }),
-    PANEL_MESSAGES,
+  const send = createMessenger<typeof PANEL_MESSAGES>((envelope) =>
+    route(envelope, { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } }),
   );
   return { send, calls, callsOf: (name: MessageName) => calls.filter((c) => c.name === name) };
 }

@@ -28,7 +28,7 @@ export interface Call {
  */
 export function fakeBackground(handlers: FakeHandlers) {
   const calls: Call[] = [];
-  const send = createMessenger(async (envelope) => {
+  const send = createMessenger<typeof MESSAGES>(async (envelope) => {
     const { name, payload } = envelope as { name: MessageName; payload: unknown };
     calls.push({ name, request: payload });
     const def = MESSAGES[name];
@@ -47,7 +47,7 @@ export function fakeBackground(handlers: FakeHandlers) {
       if (error instanceof ExchangeError) return { ok: false, error: error.info };
       throw error;
     }
-  }, MESSAGES);
+  });
   return { send, calls, named: (name: MessageName) => calls.filter((c) => c.name === name) };
 }
 
@@ -86,7 +86,8 @@ export function fakeStatePort() {
   };
   const store: PortStore<AppSnapshot> = createPortStore({
     connect: () => port,
-    schema: StatePortMessage,
+    // The fixtures are held to the full schema here; the popup itself checks the shape.
+    accept: (raw): raw is StatePortMessage => StatePortMessage.safeParse(raw).success,
     reduce: (current, message) =>
       message.topic === 'snapshot'
         ? message.data

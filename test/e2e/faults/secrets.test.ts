@@ -17,7 +17,7 @@
  * through the real content-script path, each answered with a typed reply.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ClientErrorInfo } from '../../../lib/core/client/errors';
+import { ClientErrorInfo } from '../../../lib/core/client/error-info';
 import { MESSAGES, PROTOCOL } from '../../../lib/protocol/messages';
 import { mutatedPayload } from '../../fuzz/mutate';
 import { type ChromeApi, eventually, TEST_PASSPHRASE, useHarness } from '../fixtures';

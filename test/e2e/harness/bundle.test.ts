@@ -1,6 +1,7 @@
 /**
- * The page panel's script must not carry what only the background needs: viem (signing)
- * and Socket.IO (the live connection). Read from the build the e2e run loads. Each
+ * The page panel's script must not carry what only the background needs: viem (signing),
+ * Socket.IO (the live connection), zod (the background parses everything a UI is sent) and
+ * the storage library; nor the popup zod. Read from the build the e2e run loads. Each
  * package is recognised by strings from its own sources (none of them is in ours); the
  * background must contain every one of them, which proves each marker really detects
  * its package in a bundle.
@@ -16,6 +17,10 @@ const BACKGROUND_ONLY: Record<string, readonly string[]> = {
   viem: ['https://viem.sh', 'viem@', 'InvalidAddressError'],
   // socket.io-client's own disconnect reason; engine.io-client's polling error.
   'socket.io-client': ['io client disconnect', 'xhr poll error'],
+  // zod's base class name and one of its own refusals.
+  zod: ['$ZodType', 'Invalid input to extend'],
+  // @wxt-dev/storage's refusal of a key without its area.
+  '@wxt-dev/storage': ['Storage key should be in the form of'],
 };
 
 const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome', 'e2e');
@@ -34,16 +39,25 @@ const found = (text: string) =>
   );
 
 describe('what the bundles carry', () => {
-  it('the markers detect viem and Socket.IO: the background bundle has every one', () => {
+  it('the markers detect each package: the background bundle has every one', () => {
     expect(found(read('background.js'))).toEqual(BACKGROUND_ONLY);
   });
 
-  it('the page panel’s content script has neither viem nor Socket.IO in it', () => {
+  it('the page panel’s content script has none of them in it', () => {
     expect(contentScripts).toContain('market.js');
     for (const file of contentScripts) {
       const none = Object.fromEntries(Object.keys(BACKGROUND_ONLY).map((pkg) => [pkg, []]));
       expect(found(read(join('content-scripts', file))), file).toEqual(none);
     }
+  });
+
+  it('the popup’s scripts carry no zod (the background parsed what its port sends)', () => {
+    const popupHtml = read('popup.html');
+    const scripts = [...popupHtml.matchAll(/(?:src|href)="\/?(chunks\/[^"]+\.js)"/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) expect(found(read(file)).zod, file).toEqual([]);
   });
 });
 

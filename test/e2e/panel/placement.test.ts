@@ -33,7 +33,7 @@ let panel: PanelDriver | null = null;
 async function openMarket(css: string | null) {
   page = await h().context.newPage();
   if (css) {
-    // Runs as the document is created, long before the content script (document_end).
+    // Runs as the document is created, before the content script (document_start) mounts.
     await page.addInitScript((text) => {
       const add = () => {
         const style = document.createElement('style');

@@ -68,9 +68,11 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     platform: RecordingPlatform = fakePlatform(),
     transport?: TransportTweaks,
     ordersRefreshMs?: number,
+    marketLingerMs?: number,
   ) {
     const app = new BackgroundApp({
       ...(ordersRefreshMs ? { ordersRefreshMs } : {}),
+      ...(marketLingerMs ? { marketLingerMs } : {}),
       platform,
       settings: memorySettings(settings),
       vaultIterations: 1_000,
@@ -535,5 +537,45 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     // Ten placements, ten PLACEMENT events: one or two reads, not ten.
     expect(reads.length - before).toBeGreaterThan(0);
     expect(reads.length - before).toBeLessThanOrEqual(2);
+  });
+  it('a panel back on the market it just showed is answered at once, from what stayed live', async () => {
+    const reads: string[] = [];
+    const booted = await boot(
+      fakePlatform(),
+      { onAttempt: (a) => void (a.method === 'GET' && reads.push(a.path)) },
+      undefined,
+      600,
+    );
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const panel = () => {
+      const posted: unknown[] = [];
+      const closers: (() => void)[] = [];
+      const port = {
+        postMessage: (message: unknown) => void posted.push(message),
+        onDisconnect: { addListener: (l: () => void) => void closers.push(l) },
+      };
+      const close = () => {
+        for (const l of closers) l();
+      };
+      return { port, posted, close };
+    };
+    const first = panel();
+    await booted.app.connectPanelPort(first.port, BTC);
+    expect(first.posted.length).toBeGreaterThan(0);
+    first.close();
+    // The page reloads: the same market's panel comes back well within the linger.
+    const before = reads.length;
+    const again = panel();
+    await booted.app.connectPanelPort(again.port, BTC);
+    // Answered with no read of the exchange: market, book and orders stayed live.
+    expect(again.posted[0]).toMatchObject({ topic: 'panel', data: { marketSlug: BTC } });
+    const state = (again.posted[0] as { data: { book: unknown; market: unknown } }).data;
+    expect(state.market).not.toBeNull();
+    expect(state.book).not.toBeNull();
+    expect(reads.slice(before)).toEqual([]);
+    again.close();
+    // Left for longer than the linger, the market's book goes with its subscription.
+    await waitFor(() => expect(booted.app.books.get(BTC)).toBeNull(), { timeout: 5_000 });
   });
 });

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandFrom } from '../../../../components/panel/model/commands';
-import { PROTOCOL } from '../../../../lib/protocol/panel-protocol';
+import { PanelCommandMessage, PROTOCOL } from '../../../../lib/protocol/panel-protocol';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const command = (name: string) => ({
@@ -29,5 +30,35 @@ describe('a keyboard command reaches the panel', () => {
     expect(commandFrom({ ...command('buy-yes'), protocol: 'other/1' }, { id: ID }, ID)).toBeNull();
     expect(commandFrom('buy-yes', { id: ID }, ID)).toBeNull();
     expect(commandFrom(null, { id: ID }, ID)).toBeNull();
+  });
+});
+
+describe('the hand check of a command message', () => {
+  it('accepts exactly what the PanelCommandMessage schema accepts', () => {
+    const near = fc.oneof(
+      fc.constantFrom(PROTOCOL, 'panel.command', 'buy-yes', 'buy-no', 'cancel-all'),
+      fc.constantFrom('toString', '__proto__', 'constructor', 'BUY-YES', ''),
+      fc.anything(),
+    );
+    const message = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          protocol: near,
+          name: near,
+          payload: fc.oneof(fc.record({ command: near }, { requiredKeys: [] }), near),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(message, (raw) => {
+        const parsed = PanelCommandMessage.safeParse(raw);
+        expect(commandFrom(raw, { id: ID }, ID)).toBe(
+          parsed.success ? parsed.data.payload.command : null,
+        );
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  type PageSettings,
   pageSettingsFrom,
   readPageSettings,
+  watchPageSettings,
 } from '../../../../components/panel/model/page-settings';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
 import type { Settings } from '../../../../lib/core/settings/schema';
@@ -37,6 +39,19 @@ describe('page settings: the copy the background writes is what the page reads',
     });
     expect(page).not.toHaveProperty('caps');
     expect(page).not.toHaveProperty('quickTrade');
+  });
+
+  it('a change the background mirrors reaches the watcher; other keys and areas do not', async () => {
+    const seen: PageSettings[] = [];
+    const unwatch = watchPageSettings((next) => seen.push(next));
+    await mirrorPageSettings(custom);
+    await fakeBrowser.storage.local.set({ unrelated: 1 });
+    await fakeBrowser.storage.session.set({ pageSettings: { version: SETTINGS_VERSION } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.theme).toBe('dark');
+    unwatch();
+    await mirrorPageSettings({ ...custom, theme: 'light' });
+    expect(seen).toHaveLength(1);
   });
 
   it('a copy of another settings version, or no copy, reads as the defaults until the background rewrites it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ClientErrorInfo } from '../../../../lib/core/client/error-info';
 import {
-  ClientErrorInfo,
   ExchangeError,
   errorSentence,
   isExchangeError,

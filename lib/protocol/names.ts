@@ -1,0 +1,14 @@
+/*
+ * The protocol's names, apart from its schemas: what a UI needs to address the background
+ * (the envelope's tag, the ports) costs a market page's tab no schema library.
+ */
+
+/** Every message travels in an envelope with this tag; anything else is not ours and is ignored. */
+export const PROTOCOL = 'market-companion/1';
+
+export const PORTS = {
+  /** Extension pages: app state pushed on change. */
+  state: 'state',
+  /** The page panel: the state of one market. */
+  panel: 'panel',
+} as const;
