@@ -1,8 +1,8 @@
 import themeCss from '@/assets/theme.css?inline';
 import { type CommandSender, commandFrom } from '@/components/panel/model/commands';
+import { domReady, earlyPanelState } from '@/components/panel/model/early-state';
 import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';
 import { panelSlugFor, slugTransition } from '@/components/panel/model/site';
-import { connectPanelState } from '@/components/panel/model/store';
 import { type MountedPanel, mountPanel } from '@/components/panel/mount';
 import { arrivalPlacement } from '@/components/panel/page-forms';
 import panelCss from '@/components/panel/panel.css?inline';
@@ -17,14 +17,6 @@ import { sendFromPanel } from '@/lib/protocol/panel-browser';
  * background to the panel. The sandbox's site is in the manifest; other sites the user
  * grants are registered at runtime (lib/background/site-scripts.ts, same output file).
  */
-/** The panel mounts into `body`, which a `document_start` script may not have yet. */
-function domReady(): Promise<void> {
-  if (document.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) =>
-    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
-  );
-}
-
 export default defineContentScript({
   matches: ['http://127.0.0.1/*', 'http://localhost/*'],
   // From the start of the page's load: the market's state is asked for while the page still
@@ -36,14 +28,8 @@ export default defineContentScript({
 
   async main(ctx) {
     drawTextUnsearchable();
+    const early = earlyPanelState();
     let settings = await readPageSettings();
-    const firstSlug = panelSlugFor(settings, location.href);
-    let early = firstSlug ? { slug: firstSlug, store: connectPanelState(firstSlug) } : null;
-    const connect = (slug: string) => {
-      const ready = early?.slug === slug ? early.store : null;
-      early = null;
-      return ready ?? connectPanelState(slug);
-    };
     await domReady();
     let panel: MountedPanel | null = null;
     let host: HTMLElement | null = null;
@@ -103,7 +89,7 @@ export default defineContentScript({
         }),
         collapsed: settings.panel.collapsed,
         deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
-        connect,
+        connect: early.connect,
         host: () => host,
       });
     };
@@ -116,9 +102,7 @@ export default defineContentScript({
     };
 
     follow();
-    // A market page that became something else while it loaded: its early port is not needed.
-    early?.store.close();
-    early = null;
+    early.release();
     // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
     ctx.addEventListener(window, 'wxt:locationchange', (event) =>
       follow(event.newUrl instanceof URL ? event.newUrl.href : undefined),

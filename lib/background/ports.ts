@@ -43,9 +43,14 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
       deliver = (message) => {
         const request = PanelPortRequest.safeParse(message);
         if (!request.success) return;
-        const slug = request.data.marketSlug;
+        const slug =
+          'marketSlug' in request.data
+            ? request.data.marketSlug
+            : verdict.kind === 'content'
+              ? app.pageMarket(verdict.url)
+              : null;
         // A content script watches only the market of the page it runs in.
-        if (verdict.kind === 'content' && app.pageMarket(verdict.url) !== slug) {
+        if (slug === null || (verdict.kind === 'content' && app.pageMarket(verdict.url) !== slug)) {
           port.disconnect();
           return;
         }

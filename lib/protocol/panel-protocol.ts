@@ -105,7 +105,16 @@ export const Envelope = z.object({
 });
 export type Envelope = z.infer<typeof Envelope>;
 
-export const PanelPortRequest = z.object({ marketSlug: Slug });
+/**
+ * Page panel → background, first on the panel port: the market to watch, or the market of
+ * the sender's own page (`thisPage`), which a content script asks for before it has read
+ * which URL is a market page, so the answer is on its way while the page still loads.
+ */
+export const PanelPortRequest = z.union([
+  z.object({ marketSlug: Slug }),
+  z.object({ thisPage: z.literal(true) }),
+]);
+export type PanelPortRequest = z.infer<typeof PanelPortRequest>;
 
 /**
  * Extension page → background, first on the state port: whether the user just opened the

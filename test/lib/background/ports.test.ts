@@ -95,6 +95,29 @@ describe('acceptPort', () => {
     expect(panels).toEqual([]);
   });
 
+  it("a content script asking for its own page's market gets that market's panel", async () => {
+    const { fake, panels } = app();
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    p.deliver({ thisPage: true });
+    expect(panels.map((x) => x.slug)).toEqual(['btc']);
+    expect(p.disconnected).toBe(false);
+  });
+
+  it('asking for its own page off a market page, or from an extension page, is disconnected', async () => {
+    const { fake, panels } = app();
+    const offMarket = port(PORTS.panel, content('/about'));
+    const page = port(PORTS.panel, { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN });
+    for (const p of [offMarket, page]) acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    offMarket.deliver({ thisPage: true });
+    page.deliver({ thisPage: true });
+    expect(offMarket.disconnected).toBe(true);
+    expect(page.disconnected).toBe(true);
+    expect(panels).toEqual([]);
+  });
+
   it('gives extension pages the state port, and refuses it to content scripts and strangers', async () => {
     const { fake, states } = app();
     const page = port(PORTS.state, { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN });
