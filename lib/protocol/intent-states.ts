@@ -3,16 +3,10 @@
  * and no schema library (intent.ts builds the schema from the same list).
  */
 
-/**
- * Final states are the ones a user is told about and that never change again; `delayed`
- * and `resting` are waiting on the exchange.
- */
-export const INTENT_STATES = [
-  'preparing',
-  'sending',
-  'reconciling',
-  'delayed',
-  'resting',
+/** Waiting on us (`preparing` … `reconciling`) or on the exchange (`delayed`, `resting`). */
+const OPEN = ['preparing', 'sending', 'reconciling', 'delayed', 'resting'] as const;
+/** The states a user is told about, and that never change again. */
+const FINAL = [
   'filled',
   'partially-filled',
   'cancelled',
@@ -21,15 +15,9 @@ export const INTENT_STATES = [
   'rejected',
   'failed',
 ] as const;
+
+export const INTENT_STATES = [...OPEN, ...FINAL] as const;
 export type IntentState = (typeof INTENT_STATES)[number];
 
-export const FINAL_STATES: ReadonlySet<IntentState> = new Set<IntentState>([
-  'filled',
-  'partially-filled',
-  'cancelled',
-  'stp-cancelled',
-  'killed',
-  'rejected',
-  'failed',
-]);
+const FINAL_STATES: ReadonlySet<IntentState> = new Set<IntentState>(FINAL);
 export const isFinal = (state: IntentState): boolean => FINAL_STATES.has(state);
