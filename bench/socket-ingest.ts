@@ -24,6 +24,8 @@ import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchRow, BenchSuite, Verdict } from './lib/result';
 
 const MARKET = 'sandbox-btc-100k';
+/** Followed by the floor's bare socket only: the extension never sees its updates. */
+const FLOOR_MARKET = 'sandbox-eth-flip';
 const BOOK_RATES = [250, 1_000, 4_000, 16_000];
 const STEP_MS = 4_000;
 const EVENT_RATE = 1_000;
@@ -158,8 +160,13 @@ const readUi = (page: Page) =>
  * shows prices, not sizes, so a size-only stream would give it nothing to draw and leave
  * its frames untested.
  */
-async function emitBooks(sandbox: RunningSandbox, perSecond: number, ms: number): Promise<number> {
-  const base = sandbox.core.orderbook(MARKET) as Orderbook;
+async function emitBooks(
+  sandbox: RunningSandbox,
+  perSecond: number,
+  ms: number,
+  market = MARKET,
+): Promise<number> {
+  const base = sandbox.core.orderbook(market) as Orderbook;
   const bidMillis = Math.round((base.bids[0]?.price ?? 0) * 1000);
   let sent = 0;
   const started = Date.now();
@@ -178,7 +185,7 @@ async function emitBooks(sandbox: RunningSandbox, perSecond: number, ms: number)
           ]
         : [];
       sandbox.core.events.emit('orderbook', {
-        marketSlug: MARKET,
+        marketSlug: market,
         orderbook: { ...base, asks },
         timestamp: new Date().toISOString(),
       });
@@ -225,6 +232,44 @@ async function emitOrderEvents(
   }
   return sent;
 }
+
+/**
+ * The floor: a bare WebSocket in the same worker, speaking just enough Engine.IO and
+ * Socket.IO to subscribe to another market's books, counting each message and doing
+ * nothing else (no Socket.IO client, no parsing). What it manages is what this browser,
+ * this machine and the sandbox's sending allow, before any of the extension's work.
+ */
+function openBareSocket(_app: unknown, arg: { url: string; market: string }): Promise<boolean> {
+  const g = globalThis as unknown as { __bare?: { n: number; first: number; last: number } };
+  const c = { n: 0, first: 0, last: 0 };
+  g.__bare = c;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(arg.url);
+    ws.onerror = () => reject(new Error('the bare socket failed'));
+    ws.onmessage = (m) => {
+      const data = String(m.data);
+      if (data.startsWith('42/markets,')) {
+        const t = performance.now();
+        if (c.n === 0) c.first = t;
+        c.n++;
+        c.last = t;
+      } else if (data === '2') ws.send('3');
+      else if (data.startsWith('0')) ws.send('40/markets,');
+      else if (data.startsWith('40/markets,')) {
+        ws.send(
+          `42/markets,${JSON.stringify(['subscribe_market_prices', { marketSlugs: [arg.market] }])}`,
+        );
+        // The subscription has no answer to wait for; it is in place once the server read it.
+        setTimeout(() => resolve(true), 300);
+      }
+    };
+  });
+}
+
+const readBare = (h: Harness) =>
+  h.withApp(() => ({
+    ...(globalThis as unknown as { __bare: { n: number; first: number; last: number } }).__bare,
+  }));
 
 /** Waits until a counter stops moving for `quietMs`. */
 async function drained(read: () => Promise<number>, quietMs = 1_500): Promise<number> {
@@ -294,6 +339,9 @@ async function run(): Promise<BenchResult> {
       await h.withApp(instrumentWorker);
       await countPopup(popup);
       await countPanel(panel);
+      // The counters are read in the page's main world from here on. A DevTools session
+      // that has walked the panel's DOM is sent every change of it, at the page's expense.
+      await panel.detach();
       const profileId = vault.profileId ?? 101;
 
       // The floor: frames each UI gets with nothing arriving, on this machine, now.
@@ -350,6 +398,29 @@ async function run(): Promise<BenchResult> {
         });
         await pause(500);
       }
+      // The floor, at the highest rate, on a market only the bare socket follows.
+      await h.withApp(openBareSocket, {
+        url: `${h.sandbox.wsUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/socket.io/?EIO=4&transport=websocket`,
+        market: FLOOR_MARKET,
+      });
+      // The market's current book, sent on subscribing, is not part of the step.
+      await pause(500);
+      await h.withApp(() => {
+        const bare = (globalThis as unknown as { __bare: { n: number; first: number } }).__bare;
+        bare.n = 0;
+        bare.first = 0;
+        return true;
+      });
+      const floorRate = BOOK_RATES[BOOK_RATES.length - 1] ?? 0;
+      const floorSent = await emitBooks(h.sandbox, floorRate, STEP_MS, FLOOR_MARKET);
+      const floorReceived = await drained(async () => (await readBare(h)).n);
+      const bare = await readBare(h);
+      const floor = {
+        sent: floorSent,
+        received: floorReceived,
+        seconds: Math.max(STEP_MS, bare.last - bare.first) / 1000,
+      };
+
       // Put the real book back on the screens.
       const real = h.sandbox.core.orderbook(MARKET);
       if (real) {
@@ -369,9 +440,9 @@ async function run(): Promise<BenchResult> {
       const after = await readWorker(h);
       const userOrdersCalls =
         (counts.get('GET /markets/:slug/user-orders') ?? 0) - userOrdersBefore;
-      await panel.detach();
       return {
         idle,
+        floor,
         steps,
         events: {
           sent: eventsSent,
@@ -452,6 +523,13 @@ async function run(): Promise<BenchResult> {
       },
     ],
   });
+  const { floor } = measured;
+  rows.push({
+    method: `the floor: a bare WebSocket in the worker, counting only, ${Math.round(floor.sent / (STEP_MS / 1000)).toLocaleString('en-US')}/s offered`,
+    n: floor.received,
+    values: { 'per s': floor.received / floor.seconds, lost: floor.sent - floor.received },
+    ratio: floor.received / floor.seconds / (floor.sent / (STEP_MS / 1000)),
+  });
   const e = measured.events;
   rows.push({
     method: `order events at ${EVENT_RATE.toLocaleString('en-US')}/s (each sent twice): unique events the worker handled`,
@@ -485,6 +563,7 @@ async function run(): Promise<BenchResult> {
     notes: [
       `${STEP_MS / 1000} s per order-book rate from the sandbox core (${MARKET}, the market the panel shows: a different best-ask size each update, and its price a tick apart every other one); the worker counts every update its live connection hands on after parsing; "per s" is from the step's first update received to its last (at least ${STEP_MS / 1000} s), so a worker that falls behind shows it; refused = updates the live connection found malformed (none are); the best was ${Math.round(best).toLocaleString('en-US')}/s`,
       "the market page runs without the sandbox site's own socket (it polls its book every 2 s instead): its live redraw of every update is the site's load on the page, not the extension's; with it, the page's frames are the site's to lose",
+      `the floor: after the steps, ${FLOOR_MARKET}'s books at the highest rate, to a bare WebSocket opened in the worker (Engine.IO and Socket.IO spoken by hand to subscribe, then each message counted and nothing more; the extension does not follow that market): what the browser, the machine and the sandbox's sending allow before any of the extension's work`,
       `machine load (1-minute load average, ${cpus().length} cores): ${loadBefore.toFixed(1)} when the suite started, ${(loadavg()[0] ?? 0).toFixed(1)} when it ended; frames and rates fall when others use the machine`,
       `the ${TARGET_RATE.toLocaleString('en-US')}/s step is judged on the issue's targets: all of it handled (1.00×), and ≥ ${TARGET_FRAMES} frames/s in the popup and in the panel meanwhile; the best step on ≥ ${TARGET_BEST_PER_S.toLocaleString('en-US')}/s`,
       'renders/s, frames/s and port posts/s are over the time the updates were sent; renders: MutationObserver callbacks on the popup document and on the panel\'s (closed) shadow root; frames: requestAnimationFrame callbacks in the same pages (the popup in a window of its own beside the market page, both visible); "port posts" are the worker\'s state and panel messages, at most one per port per 16 ms',
