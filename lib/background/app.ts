@@ -259,9 +259,10 @@ export class BackgroundApp {
       this.clockSuspect = true;
     });
     this.live.on('orderbookUpdate', (event) => {
+      // Kept as the market's latest book; its panels are sent it at the next frame, once
+      // whatever the number of updates in between. No extension page shows books.
       this.books.apply(event.marketSlug, event.orderbook, this.now());
       this.pushPanels(event.marketSlug);
-      this.pushState();
     });
     this.live.on('positions', (event) => {
       if (!this.portfolio.apply(event)) this.portfolioRefresh.schedule();
@@ -442,7 +443,6 @@ export class BackgroundApp {
       mode: this.mode,
       portfolio: this.portfolio.view,
       intents: this.desk.views().slice(0, 50),
-      books: this.books.pick(this.ui.watchedMarkets()),
       settings: this.settings,
       clockOffsetMs: this.clock.offset,
     };

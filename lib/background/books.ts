@@ -2,52 +2,51 @@ import type { Orderbook } from '../core/api/markets';
 import type { BookTop } from '../core/orders/book-top';
 import { type Depth, depthOf } from '../core/orders/depth';
 
+interface Entry {
+  book: Orderbook;
+  at: number;
+  /** Derived when first read: a burst of updates between two reads derives one top. */
+  top: BookTop | null;
+}
+
 /**
- * Best bid and ask per market (YES terms), from REST snapshots and `orderbookUpdate`
- * events, and the levels behind them (kept here for pricing, never pushed to the UIs).
+ * The latest book per market (YES terms), from REST snapshots and `orderbookUpdate`
+ * events: an update replaces the one before, so a burst costs one map write each and what
+ * the UIs are sent is derived from the last one only, once per push.
  */
 export class BookTracker {
-  private readonly tops = new Map<string, BookTop>();
-  private readonly books = new Map<string, Orderbook>();
+  private readonly entries = new Map<string, Entry>();
 
-  apply(marketSlug: string, book: Orderbook, at: number): BookTop {
-    const bid = book.bids[0] ?? null;
-    const ask = book.asks[0] ?? null;
-    const top: BookTop = {
-      marketSlug,
-      bestBid: bid?.price ?? null,
-      bestAsk: ask?.price ?? null,
-      bidSize: bid?.size ?? null,
-      askSize: ask?.size ?? null,
-      midpoint: book.adjustedMidpoint,
-      updatedAt: at,
-    };
-    this.tops.set(marketSlug, top);
-    this.books.set(marketSlug, book);
-    return top;
+  apply(marketSlug: string, book: Orderbook, at: number): void {
+    this.entries.set(marketSlug, { book, at, top: null });
   }
 
   /** The levels of a market's book, read when an order is priced (not on every update). */
   depth(marketSlug: string): Depth | null {
-    const book = this.books.get(marketSlug);
-    return book ? depthOf(book) : null;
+    const entry = this.entries.get(marketSlug);
+    return entry ? depthOf(entry.book) : null;
   }
 
   get(marketSlug: string): BookTop | null {
-    return this.tops.get(marketSlug) ?? null;
-  }
-
-  /** Only the markets someone is looking at: keeps snapshots small. */
-  pick(slugs: Iterable<string>): Record<string, BookTop> {
-    const out: Record<string, BookTop> = {};
-    for (const slug of slugs) {
-      const top = this.tops.get(slug);
-      if (top) out[slug] = top;
+    const entry = this.entries.get(marketSlug);
+    if (!entry) return null;
+    if (!entry.top) {
+      const bid = entry.book.bids[0] ?? null;
+      const ask = entry.book.asks[0] ?? null;
+      entry.top = {
+        marketSlug,
+        bestBid: bid?.price ?? null,
+        bestAsk: ask?.price ?? null,
+        bidSize: bid?.size ?? null,
+        askSize: ask?.size ?? null,
+        midpoint: entry.book.adjustedMidpoint,
+        updatedAt: entry.at,
+      };
     }
-    return out;
+    return entry.top;
   }
 
   forget(keep: ReadonlySet<string>): void {
-    for (const slug of this.tops.keys()) if (!keep.has(slug)) this.tops.delete(slug);
+    for (const slug of this.entries.keys()) if (!keep.has(slug)) this.entries.delete(slug);
   }
 }

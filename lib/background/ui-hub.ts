@@ -86,10 +86,18 @@ export class UiHub {
   private readonly flushPanels = coalesce(() => {
     const dirty = new Set(this.dirtyPanels);
     this.dirtyPanels.clear();
+    const all = dirty.has('*');
+    // One state per market, built from its latest data, whatever its number of panels.
+    const built = new Map<string, { topic: 'panel'; data: PanelState }>();
     for (const [port, slug] of this.panelPorts) {
-      if (!dirty.has(slug) && !dirty.has('*')) continue;
+      if (!all && !dirty.has(slug)) continue;
+      let message = built.get(slug);
+      if (!message) {
+        message = { topic: 'panel', data: this.views.panelNow(slug) };
+        built.set(slug, message);
+      }
       try {
-        port.postMessage({ topic: 'panel', data: this.views.panelNow(slug) });
+        port.postMessage(message);
       } catch {
         this.panelPorts.delete(port);
       }

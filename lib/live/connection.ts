@@ -10,6 +10,7 @@ import {
 import { DEFAULT_RECONNECT, type ReconnectPolicy, reconnectDelay } from '../core/backoff';
 import type { ConnectionState } from '../protocol/views';
 import { RecentKeys } from './dedupe';
+import { parseOrderbookUpdate } from './orderbook-parse';
 
 export type ServerEvents = { [K in ServerEventName]: z.output<(typeof SERVER_EVENTS)[K]> };
 export type SubscriptionPayload<C extends SubscriptionChannel> = z.input<
@@ -33,6 +34,9 @@ export interface LiveOptions {
   /** An attempt that neither connects nor fails within this is abandoned. */
   connectTimeoutMs?: number;
 }
+
+/** Distinct refusal reasons kept; the rest are counted together. */
+const MAX_REASONS = 32;
 
 type Listener<K extends ServerEventName> = (event: ServerEvents[K]) => void;
 
@@ -70,6 +74,8 @@ export class LiveConnection {
   readonly recent = new RecentKeys();
   /** Payloads that failed their schema (counted, never thrown). */
   invalidEvents = 0;
+  /** The same, by event and first fault (`orderbookUpdate: orderbook.asks[2].size: …`). */
+  readonly invalidReasons = new Map<string, number>();
   state: ConnectionState = { status: 'idle' };
 
   private wsUrl: string;
@@ -261,18 +267,41 @@ export class LiveConnection {
     }, delay);
   }
 
+  private refuse(name: ServerEventName, reason: string): void {
+    this.invalidEvents++;
+    let key = `${name}: ${reason}`;
+    // A server sending garbage must not grow this without bound.
+    if (!this.invalidReasons.has(key) && this.invalidReasons.size >= MAX_REASONS)
+      key = `${name}: other`;
+    this.invalidReasons.set(key, (this.invalidReasons.get(key) ?? 0) + 1);
+  }
+
   private dispatch(name: ServerEventName, payload: unknown): void {
+    if (name === 'orderbookUpdate') {
+      // The busy event: checked by hand (orderbook-parse.ts), no schema walk per update.
+      const parsed = parseOrderbookUpdate(payload);
+      if (parsed.ok) this.deliver('orderbookUpdate', parsed.event);
+      else this.refuse(name, parsed.reason);
+      return;
+    }
     const parsed = SERVER_EVENTS[name].safeParse(payload);
     if (!parsed.success) {
-      this.invalidEvents++;
+      const issue = parsed.error.issues[0];
+      this.refuse(name, issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid');
       return;
     }
     const event = parsed.data as ServerEvents[typeof name];
     const key = dedupeKey(name, event);
     if (key !== null && !this.recent.firstTime(key)) return;
-    for (const listener of this.listeners.get(name) ?? []) {
+    this.deliver(name, event);
+  }
+
+  private deliver<K extends ServerEventName>(name: K, event: ServerEvents[K]): void {
+    const listeners = this.listeners.get(name);
+    if (!listeners) return;
+    for (const listener of listeners) {
       try {
-        (listener as Listener<typeof name>)(event);
+        (listener as Listener<K>)(event);
       } catch {
         // One failing consumer must not starve the others of the event.
       }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Positions } from '../core/api/portfolio';
 import { PartnerAccount } from '../core/api/profiles';
 import { ClientErrorInfo } from '../core/client/error-info';
-import { BookTop } from '../core/orders/book-top';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';
 import { TradingModeView } from './panel-views';
@@ -56,7 +55,6 @@ export const AppSnapshot = z.object({
   mode: TradingModeView.nullable(),
   portfolio: PortfolioView,
   intents: z.array(IntentView),
-  books: z.record(z.string(), BookTop),
   settings: Settings,
   /** The exchange's clock minus this machine's, in ms (0 until learned): what countdowns run on. */
   clockOffsetMs: z.number(),

@@ -1,4 +1,5 @@
 import { Pnl } from '@/components/common/Money';
+import { memo, sameFields } from '@/components/common/memo';
 import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
 import type { Outcome } from '@/lib/core/api/primitives';
 import { formatContracts } from '@/lib/core/format/money';
@@ -7,6 +8,35 @@ import type { PanelState } from '@/lib/protocol/views';
 
 const sideOf = (state: PanelState, outcome: Outcome) =>
   state.position?.[outcome === 'YES' ? 'yes' : 'no'] ?? null;
+
+/** One outcome's line, as the strings it shows (null: no position held). */
+interface RowProps {
+  outcome: Outcome;
+  bid: string;
+  ask: string;
+  held: string | null;
+  avg: string | null;
+  pnlRaw: string | null;
+}
+
+/**
+ * Redrawn only when something it shows changes: a book update that moves neither best
+ * price (most of them: sizes change far more often) leaves it alone.
+ */
+const OutcomeRow = memo(function OutcomeRow({ outcome, bid, ask, held, avg, pnlRaw }: RowProps) {
+  return (
+    <tr data-outcome={outcome}>
+      <th scope="row" class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>
+        {outcome}
+      </th>
+      <td data-cell="bid">{bid}</td>
+      <td data-cell="ask">{ask}</td>
+      <td data-cell="held">{held ?? '—'}</td>
+      <td data-cell="avg">{avg ?? '—'}</td>
+      <td data-cell="pnl">{held !== null && pnlRaw !== null ? <Pnl raw={pnlRaw} /> : '—'}</td>
+    </tr>
+  );
+}, sameFields);
 
 /** Best bid/ask per outcome (NO mirrors YES) and the user's position on this market. */
 export function MarketTable({ state }: { state: PanelState }) {
@@ -39,18 +69,15 @@ export function MarketTable({ state }: { state: PanelState }) {
           const side = sideOf(state, outcome);
           const held = side && BigInt(side.contractsRaw) > 0n ? side : null;
           return (
-            <tr key={outcome} data-outcome={outcome}>
-              <th scope="row" class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>
-                {outcome}
-              </th>
-              <td data-cell="bid">{hasBook ? formatCents(quotes[outcome].bid) : '—'}</td>
-              <td data-cell="ask">{hasBook ? formatCents(quotes[outcome].ask) : '—'}</td>
-              <td data-cell="held">{held ? formatContracts(held.contractsRaw) : '—'}</td>
-              <td data-cell="avg">
-                {held ? formatCents(rawPriceToNumber(held.avgPriceRaw)) : '—'}
-              </td>
-              <td data-cell="pnl">{held ? <Pnl raw={held.unrealizedPnlRaw} /> : '—'}</td>
-            </tr>
+            <OutcomeRow
+              key={outcome}
+              outcome={outcome}
+              bid={hasBook ? formatCents(quotes[outcome].bid) : '—'}
+              ask={hasBook ? formatCents(quotes[outcome].ask) : '—'}
+              held={held ? formatContracts(held.contractsRaw) : null}
+              avg={held ? formatCents(rawPriceToNumber(held.avgPriceRaw)) : null}
+              pnlRaw={held ? held.unrealizedPnlRaw : null}
+            />
           );
         })}
       </tbody>

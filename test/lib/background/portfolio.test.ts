@@ -81,8 +81,8 @@ describe('PortfolioTracker', () => {
 describe('BookTracker', () => {
   it('keeps the top of the book per market, in YES terms', () => {
     const books = new BookTracker();
-    const top = books.apply(SLUG, Orderbook.parse(ex.orderbook()), 5);
-    expect(top).toEqual({
+    books.apply(SLUG, Orderbook.parse(ex.orderbook()), 5);
+    expect(books.get(SLUG)).toEqual({
       marketSlug: SLUG,
       bestBid: 0.54,
       bestAsk: 0.56,
@@ -91,23 +91,35 @@ describe('BookTracker', () => {
       midpoint: 0.55,
       updatedAt: 5,
     });
-    expect(books.get(SLUG)).toEqual(top);
   });
 
   it('has no price on an empty side', () => {
     const books = new BookTracker();
-    const top = books.apply(SLUG, Orderbook.parse({ ...ex.orderbook(), asks: [] }), 5);
-    expect(top.bestAsk).toBeNull();
-    expect(top.askSize).toBeNull();
+    books.apply(SLUG, Orderbook.parse({ ...ex.orderbook(), asks: [] }), 5);
+    expect(books.get(SLUG)?.bestAsk).toBeNull();
+    expect(books.get(SLUG)?.askSize).toBeNull();
   });
 
-  it('picks and keeps only the markets someone looks at', () => {
+  it('keeps the last book of a burst per market: its top and its depth are from that one', () => {
+    const books = new BookTracker();
+    const book = Orderbook.parse(ex.orderbook());
+    for (let i = 1; i <= 50; i++) {
+      const asks = book.asks.map((l, j) => (j === 0 ? { ...l, size: String(i) } : l));
+      books.apply(SLUG, { ...book, asks }, i);
+      books.apply('other', book, i);
+    }
+    expect(books.get(SLUG)).toMatchObject({ askSize: '50', updatedAt: 50 });
+    expect(books.depth(SLUG)?.asks[0]?.sizeRaw).toBe(50n);
+    expect(books.get('other')).toMatchObject({ askSize: '800000000', updatedAt: 50 });
+  });
+
+  it('keeps only the markets someone looks at, their levels too', () => {
     const books = new BookTracker();
     books.apply('a', Orderbook.parse(ex.orderbook()), 1);
     books.apply('b', Orderbook.parse(ex.orderbook()), 1);
-    expect(Object.keys(books.pick(['b', 'c']))).toEqual(['b']);
     books.forget(new Set(['a']));
     expect(books.get('b')).toBeNull();
+    expect(books.depth('b')).toBeNull();
     expect(books.get('a')).not.toBeNull();
   });
 });

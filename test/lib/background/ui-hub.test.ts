@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookTracker } from '../../../lib/background/books';
 import type { PortLike } from '../../../lib/background/ui-hub';
 import { UiHub } from '../../../lib/background/ui-hub';
+import { Orderbook } from '../../../lib/core/api/markets';
 import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
+import * as ex from '../core/api/examples';
 
 function port() {
   const sent: unknown[] = [];
@@ -91,5 +94,66 @@ describe('UiHub', () => {
     await vi.advanceTimersByTimeAsync(16);
     expect(live.sent).toHaveLength(3);
     expect(ui.watched()).toBe(true);
+  });
+
+  it("a burst of book updates reaches each panel as one message a frame, with its market's last book", async () => {
+    const books = new BookTracker();
+    const built: string[] = [];
+    const ui = new UiHub({
+      snapshot: () => ({}) as unknown as AppSnapshot,
+      panelNow: (slug) => {
+        built.push(slug);
+        return { slug, book: books.get(slug) } as unknown as PanelState;
+      },
+      panelFresh: async (slug) => ({ slug, fresh: true }) as unknown as PanelState,
+      onWatchersChanged: () => undefined,
+    });
+    const btc = [port(), port()];
+    const eth = port();
+    for (const p of btc) await ui.connectPanel(p.port, 'btc');
+    await ui.connectPanel(eth.port, 'eth');
+    const book = Orderbook.parse(ex.orderbook());
+    // What the app does on each `orderbookUpdate`: keep the book, mark the market's panels.
+    const update = (slug: string, size: number, at: number) => {
+      const asks = book.asks.map((l, i) => (i === 0 ? { ...l, size: String(size) } : l));
+      books.apply(slug, { ...book, asks }, at);
+      ui.pushPanels(slug);
+    };
+    for (let i = 1; i <= 200; i++) update(i % 2 ? 'btc' : 'eth', i, i);
+    await vi.advanceTimersByTimeAsync(15);
+    expect(eth.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    // Built once per market, posted once per panel, each with the last book of its market.
+    expect(built.sort()).toEqual(['btc', 'eth']);
+    for (const p of btc) {
+      expect(p.sent).toHaveLength(2);
+      expect(p.sent[1]).toMatchObject({ data: { book: { askSize: '199', updatedAt: 199 } } });
+    }
+    expect(eth.sent[1]).toMatchObject({ data: { book: { askSize: '200', updatedAt: 200 } } });
+    // Nothing new: no frame, no message.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(eth.sent).toHaveLength(2);
+  });
+
+  it('pushes never come closer than a frame apart, however they are spread', async () => {
+    const { ui, bump } = hub();
+    const at: number[] = [];
+    const panel: PortLike = {
+      // The fake clock's time of each post (no wall clock here).
+      postMessage: () => at.push(Date.now()),
+      onDisconnect: { addListener: () => undefined },
+    };
+    await ui.connectPanel(panel, 'btc');
+    at.length = 0;
+    // One push every 3 ms for 300 ms.
+    for (let t = 0; t < 300; t += 3) {
+      bump();
+      ui.pushPanels('btc');
+      await vi.advanceTimersByTimeAsync(3);
+    }
+    await vi.advanceTimersByTimeAsync(16);
+    expect(at.length).toBeGreaterThan(10);
+    for (let i = 1; i < at.length; i++)
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(16);
   });
 });

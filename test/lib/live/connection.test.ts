@@ -160,6 +160,59 @@ describe('LiveConnection', () => {
     expect(events).toEqual(['e1', 'e2']);
   });
 
+  it('refuses a malformed book update and counts it by reason; the next good one goes through', async () => {
+    const c = connect();
+    const asks: string[] = [];
+    c.on('orderbookUpdate', (e) => asks.push(e.orderbook.asks[0]?.size ?? ''));
+    c.start();
+    await live(c);
+    const socket = server.sockets[0];
+    const book = ex.orderbook();
+    const update = (orderbook: unknown) => ({
+      marketSlug: 'm',
+      orderbook,
+      timestamp: '2026-11-22T08:00:00.000Z',
+    });
+    socket?.emit('orderbookUpdate', update({ ...book, asks: [{ price: 0.56, size: -1 }] }));
+    socket?.emit('orderbookUpdate', update({ ...book, bids: [...book.bids].reverse() }));
+    socket?.emit('orderbookUpdate', 'garbage');
+    socket?.emit('orderbookUpdate', update(book));
+    await waitFor(() => expect(asks).toEqual(['800000000']));
+    expect(c.invalidEvents).toBe(3);
+    expect(Object.fromEntries(c.invalidReasons)).toEqual({
+      'orderbookUpdate: orderbook.asks[0].size: not a raw amount': 1,
+      'orderbookUpdate: orderbook.bids: out of order': 1,
+      'orderbookUpdate: not an object': 1,
+    });
+  });
+
+  it('order events among a flood of book updates: every book delivered, no event lost or merged', async () => {
+    const c = connect();
+    const seen: string[] = [];
+    c.on('orderEvent', (e) => seen.push(`event ${e.eventId}`));
+    c.on('orderbookUpdate', (e) => seen.push(`book ${e.orderbook.asks[0]?.size}`));
+    c.start();
+    await live(c);
+    const socket = server.sockets[0];
+    const sent: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const book = ex.orderbook();
+      const asks = book.asks.map((l, j) => (j === 0 ? { ...l, size: String(i) } : l));
+      socket?.emit('orderbookUpdate', {
+        marketSlug: 'm',
+        orderbook: { ...book, asks },
+        timestamp: '2026-11-22T08:00:00.000Z',
+      });
+      sent.push(`book ${i}`);
+      if (i % 7 === 0) {
+        socket?.emit('orderEvent', orderEvent(`e${i}`));
+        sent.push(`event e${i}`);
+      }
+    }
+    await waitFor(() => expect(seen).toHaveLength(sent.length));
+    expect(seen).toEqual(sent);
+  });
+
   it('a listener that throws does not starve the others', async () => {
     const c = connect();
     const got: string[] = [];

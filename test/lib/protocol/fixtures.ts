@@ -231,7 +231,6 @@ export const appSnapshot = (over: Partial<AppSnapshot> = {}): AppSnapshot => ({
   mode: null,
   portfolio: { positions: null, fetchedAt: null, error: null },
   intents: [],
-  books: {},
   settings: DEFAULT_SETTINGS,
   clockOffsetMs: 0,
   ...over,
