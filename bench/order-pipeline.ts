@@ -82,7 +82,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     const t0 = performance.now();
     const built = await buildOrderRequest(input(i), ctx);
     const t1 = performance.now();
-    const headers = await requestSigner.headers(clock.nowIso(), 'POST', '/orders', built.json);
+    const headers = requestSigner.headers(clock.nowIso(), 'POST', '/orders', built.json);
     const t2 = performance.now();
     sink += headers['svc-signature'].length + built.json.length;
     if (record) {
@@ -185,7 +185,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `${WARMUP} warm-up rounds not counted; then ${n} rounds, each timing one pipeline order, one bare signature and one SDK order, rotating which goes first`,
       'GTC BUY of 10 YES at 0.55 (the known-answer order), a fresh random salt per order (the SDK draws its own salt)',
       `the pipeline signs with localOrderSigner (lib/core/orders/fast-typed-data.ts: cached domain separator and type hash, thirteen-word struct hash, noble's RFC 6979 signature with a table-driven k⋅G from secp256k1-sign.ts); the bare row is viem's general signTypedData`,
-      `without the HMAC row (WebCrypto, a non-extractable key: one async hop per request) the pipeline's p50 would be ${(summarize(build).p50 / sdkWhole.p50).toFixed(2)}× the SDK's (whose HMAC is a synchronous node:crypto call)`,
+      `the HMAC row is noble's synchronous HMAC-SHA256 from a keyed state made once per token (lib/core/client/hmac.ts; the SDK's is a synchronous node:crypto call); without it the pipeline's p50 would be ${(summarize(build).p50 / sdkWhole.p50).toFixed(2)}× the SDK's`,
       `at p99 the pipeline takes ${(whole.p99 / base.p99).toFixed(2)}× the bare signature; at p50 it takes ${(whole.p50 / sdkWhole.p50).toFixed(2)}× the official SDK (${(whole.p99 / sdkWhole.p99).toFixed(2)}× at p99)`,
       '@limitless-exchange/sdk signs for the domain name "Limitless CTF Exchange" (fixed in OrderSigner): the same struct and the same work, another domain name; its builder takes float amounts and a time-based numeric salt',
     ],

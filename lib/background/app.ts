@@ -12,7 +12,13 @@ import { OrderDesk } from '../desk/desk';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { SenderPolicy } from '../protocol/sender';
-import type { AppSnapshot, PanelState, TradingModeView, VaultView } from '../protocol/views';
+import type {
+  AppSnapshot,
+  PanelBlock,
+  PanelState,
+  TradingModeView,
+  VaultView,
+} from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
 import type { SettingsSource } from '../storage/settings-source';
 import { type StoredItem, storedItem } from '../storage/stored-item';
@@ -25,7 +31,7 @@ import { LingeringMarkets } from './lingering';
 import { MarketCache } from './market-cache';
 import { notificationMarket } from './notifier';
 import { pageMarket, senderPolicy } from './pages';
-import { buildPanelState } from './panel';
+import { buildPanelState, panelBlock } from './panel';
 import type { Platform } from './platform';
 import { PortfolioTracker } from './portfolio';
 import { OpenOrders, PortfolioRefresh } from './refresh';
@@ -473,6 +479,14 @@ export class BackgroundApp {
     if (market?.tradeType === 'clob') await this.ensureBook(slug);
     if (this.session && !this.openOrders.has(slug)) await this.refreshOrders(slug);
     return this.panelStateNow(slug, market);
+  }
+
+  /**
+   * What blocks new orders on a market, from what is known now: the panel's block without
+   * building the rest of its state (which an order does not need, on the click's path).
+   */
+  orderBlock(market: MarketRecord | null): PanelBlock | null {
+    return panelBlock({ market, vault: this.vault.status, mode: this.mode, now: this.now() });
   }
 
   private panelStateNow(slug: string, market: MarketRecord | null): PanelState {

@@ -31,7 +31,9 @@ export interface PanelInputs {
 }
 
 /** Why new orders cannot be placed here, most fundamental reason first. */
-export function panelBlock(input: PanelInputs): PanelBlock | null {
+export function panelBlock(
+  input: Pick<PanelInputs, 'market' | 'vault' | 'mode' | 'now'>,
+): PanelBlock | null {
   const { market, mode } = input;
   const block = (
     code: PanelBlock['code'],

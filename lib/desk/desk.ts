@@ -88,8 +88,9 @@ const notJournaled: ClientErrorInfo = {
 };
 
 /**
- * Order intents → exactly one order each, or a clear final error. Every intent is
- * journaled before anything is sent; transient failures resend the same signed bytes;
+ * Order intents → exactly one order each, or a clear final error. Every intent's signed
+ * bytes are handed to the journal before they are sent (see `send`); transient failures
+ * resend the same signed bytes;
  * a conflict or a lost answer is settled by asking the exchange (`/orders/status/batch`);
  * a receive-window refusal gets a fresh signature; a restarted worker resumes the journal.
  */
@@ -201,9 +202,15 @@ export class OrderDesk {
       countedTrades: [],
     };
     this.intents.add(record);
-    // Signing goes on while this first write is under way: nothing is sent before the
-    // journal holds the signed bytes (sign() waits for that write, which follows this one).
-    void this.save(record);
+    // No write yet: with the market's venue and the key at hand, signing ends within this
+    // task, and the intent's first write is then its signed 'sending' record (one write on
+    // the click's path, not two). Only a signing still waiting after it (the venue read
+    // from the network, the first order on a market) journals 'preparing' first, so a
+    // worker stopped meanwhile comes back saying the order never left. A stop before
+    // either write leaves nothing: nothing was sent, and the sender got no answer.
+    setTimeout(() => {
+      if (record.view.state === 'preparing' && record.sends === 0) void this.save(record);
+    }, 0);
     const settled = this.waitForOutcome(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
     await settled;
@@ -308,6 +315,7 @@ export class OrderDesk {
   private async sign(record: IntentRecord): Promise<void> {
     try {
       const ctx = await this.deps.orderContext(record.view.marketSlug);
+
       const built = await buildOrderRequest(
         {
           amounts: fromSpec(record.spec),
@@ -326,33 +334,58 @@ export class OrderDesk {
       record.body = built.json;
       record.signatures++;
       record.sends = 0;
-      this.transition(record, 'sending');
+      // Straight on to `send`, which journals these bytes and tells the UIs once they left.
+      record.view.state = 'sending';
     } catch (error) {
       // Nothing left the extension: a rule, the key or the market said no.
       this.finish(record, 'rejected', toErrorInfo(error));
       await this.save(record);
-      return;
-    }
-    // These bytes go out only once the journal holds them: a restarted worker then resends
-    // exactly them, or knows they never left.
-    if (!(await this.save(record))) {
-      this.finish(record, 'failed', notJournaled);
-      await this.save(record);
     }
   }
 
+  /**
+   * Journals the signed bytes, then sends them, without waiting for the write in between.
+   *
+   * Why that keeps every intent exactly once: the write is handed to the browser before
+   * `fetch` is called (`storage.session.set` sends its request to the browser process as
+   * it is called; the journal issues it synchronously), and the browser applies a write it
+   * has received whatever becomes of the worker afterwards: it keeps `storage.session` in
+   * its own process, and a stopped worker only loses the answer. Writes are applied in
+   * the order they were issued, so the record a restarted worker reads is this 'sending'
+   * record or a later state, never an earlier one, whenever the stop came: then it resends
+   * exactly these bytes (the same clientOrderId; a copy that had landed is answered 409
+   * and reconciled) or asks the exchange about them, and never signs a second order.
+   *
+   * Waiting for the write's answer would only add its round trip (about 2.5 ms in
+   * Chromium) to every click. It is still waited for, and a failed write still keeps the
+   * bytes home, while the journal has not yet been seen to work in this worker or its last
+   * write failed: nothing is sent that a storage.session known to refuse writes never held.
+   * What this gives up: a write refused after its bytes left (storage.session full, which
+   * the journal's hundred-odd small records never come near) is only known in memory, so
+   * a worker stopped before the next write that works would forget that order.
+   */
   private async send(record: IntentRecord): Promise<void> {
-    if (!record.body) {
+    const body = record.body;
+    if (!body) {
       this.transition(record, 'preparing');
       return;
     }
+    const fresh = record.sends === 0;
     record.sends++;
-    // The bytes are journaled (see sign): the count of sends need not hold up the wire. A
-    // worker stopped before it is stored resends the same bytes, which is safe.
-    void this.save(record);
+    this.refresh(record);
+    const journaled = this.save(record);
+
+    if (fresh && !this.intents.journalWorks && !(await journaled)) {
+      this.finish(record, 'failed', notJournaled);
+      await this.save(record);
+      return;
+    }
     let response: OrderPlacementResponse;
     try {
-      response = await this.deps.client().placeOrder(record.body);
+      const placed = this.deps.client().placeOrder(body);
+      // The request has started: the UIs' pushes and alerts come after it, not before.
+      this.deps.onChange(record.view);
+      response = await placed;
     } catch (error) {
       const info = toErrorInfo(error);
       record.view.error = info;
@@ -574,9 +607,14 @@ export class OrderDesk {
     this.setFilled(record, trade.filled);
   }
 
-  private touch(record: IntentRecord): void {
+  /** The view's time and summary for its current state (what is journaled with it). */
+  private refresh(record: IntentRecord): void {
     record.view.updatedAt = this.now();
     record.view.summary = summarize(record.view);
+  }
+
+  private touch(record: IntentRecord): void {
+    this.refresh(record);
     this.deps.onChange(record.view);
   }
 

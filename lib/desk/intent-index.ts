@@ -10,6 +10,7 @@ export class IntentIndex {
   private readonly byPress = new Map<string, string>();
   private readonly byOrderId = new Map<string, string>();
   private writes: Promise<void> = Promise.resolve();
+  private healthy = false;
 
   constructor(private readonly store: JournalStore) {}
 
@@ -60,26 +61,49 @@ export class IntentIndex {
     this.byOrderId.set(orderId, record.view.clientOrderId);
   }
 
-  /** Resolves to whether this record was stored. */
+  /**
+   * Hands the record's write to the journal now, and resolves to whether it was stored.
+   * Not queued behind earlier writes: the journal issues each write to the browser as it
+   * is asked, and the browser applies them in that order, so the last state asked for is
+   * the one kept. Issued now is what lets the desk send right after (see `dispatch`).
+   */
   save(record: IntentRecord): Promise<boolean> {
     // A run still going after `forgetAll` must not write its record back.
     if (this.records.get(record.view.clientOrderId) !== record) return Promise.resolve(false);
-    const snapshot = structuredClone(record);
-    let stored = false;
-    this.writes = this.writes
-      .then(() => this.store.put(snapshot))
-      .then(async () => {
-        stored = true;
-        const drop = prunable([...this.records.values()]);
-        if (drop.length > 0) {
-          for (const id of drop) this.drop(id);
-          await this.store.remove(drop);
-        }
-      })
-      .catch(() => {
+    let put: Promise<void>;
+    try {
+      // A copy: the record goes on changing while a write before the index is read waits.
+      put = this.store.put(structuredClone(record));
+    } catch (error) {
+      put = Promise.reject(error);
+    }
+    const stored = put.then(
+      () => {
+        this.healthy = true;
+        return true;
+      },
+      () => {
         // storage.session full or gone: the in-memory record still drives the UI.
-      });
-    return this.writes.then(() => stored);
+        this.healthy = false;
+        return false;
+      },
+    );
+    this.writes = Promise.all([this.writes, stored]).then(async ([, ok]) => {
+      if (!ok) return;
+      const drop = prunable([...this.records.values()]);
+      if (drop.length === 0) return;
+      for (const id of drop) this.drop(id);
+      await this.store.remove(drop).catch(() => undefined);
+    });
+    return stored;
+  }
+
+  /**
+   * Whether the last journal write that finished was stored. False until one has: a desk
+   * that has not seen its journal work yet waits for each write before sending.
+   */
+  get journalWorks(): boolean {
+    return this.healthy;
   }
 
   /** Resolves once every write asked for so far has been made (or failed). */

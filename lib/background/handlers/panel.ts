@@ -54,7 +54,7 @@ export const panelHandlers = (app: BackgroundApp): HandlersFor<'panel'> => ({
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
-    const block = (await app.panelState(request.marketSlug)).block;
+    const block = app.orderBlock(market);
     if (block) throw unavailable(block.message);
     await app.ensureBook(request.marketSlug);
     const priced = priceQuickOrder(

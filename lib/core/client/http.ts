@@ -245,10 +245,7 @@ export class HttpTransport {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (spec.body !== undefined) headers['content-type'] = 'application/json';
       if (signer)
-        Object.assign(
-          headers,
-          await signer.headers(this.clock.nowIso(), spec.method, signedPath, body),
-        );
+        Object.assign(headers, signer.headers(this.clock.nowIso(), spec.method, signedPath, body));
 
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;

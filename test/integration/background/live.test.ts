@@ -164,7 +164,7 @@ describe('LiveConnection against the sandbox', () => {
       Buffer.alloc(32, 7).toString('base64'),
     );
     const { connection, states } = connect(() =>
-      wrong.headers(new Date().toISOString(), 'GET', SOCKET_SIGNED_PATH, ''),
+      Promise.resolve(wrong.headers(new Date().toISOString(), 'GET', SOCKET_SIGNED_PATH, '')),
     );
     connection.start();
     await waitFor(

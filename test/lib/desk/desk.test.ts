@@ -677,32 +677,182 @@ describe('OrderDesk: resume', () => {
 });
 
 describe('OrderDesk: the journal comes before the wire', () => {
-  /** `storage.session` that refuses writes once `writesLeft` is spent (full, or gone). */
-  function failingArea(writesLeft: number) {
+  /** `storage.session` whose writes fail while `failing` is set (full, or gone). */
+  function switchableArea() {
     const inner = browserArea(fakeBrowser.storage.session);
-    const budget = { left: writesLeft };
-    return {
+    const control = { failing: false };
+    const area = {
       ...inner,
       set: async (key: string, value: unknown) => {
-        if (budget.left-- <= 0) throw new Error('QUOTA_BYTES quota exceeded');
+        if (control.failing) throw new Error('QUOTA_BYTES quota exceeded');
         await inner.set(key, value);
       },
+      setMany: async (items: Record<string, unknown>) => {
+        if (control.failing) throw new Error('QUOTA_BYTES quota exceeded');
+        await inner.setMany?.(items);
+      },
     };
+    return { area, control };
   }
 
   it('an intent that cannot be journaled is not sent, and says nothing was placed', async () => {
-    const { desk, exchange } = rig(new FakeExchange(), { area: failingArea(0) });
+    const { area, control } = switchableArea();
+    control.failing = true;
+    const { desk, exchange } = rig(new FakeExchange(), { area });
     const view = await desk.place(spec(fokBuy(5n * C)));
     expect(view.state).toBe('failed');
     expect(view.error?.kind === 'unavailable' && view.error.message).toMatch(/Nothing was placed/);
     expect(exchange.received).toEqual([]);
   });
 
-  it('signed bytes that cannot be journaled are not sent', async () => {
-    // The intent is journaled (record and index), then the store fails: before the first send.
-    const { desk, exchange } = rig(new FakeExchange(), { area: failingArea(2) });
-    const view = await desk.place(spec(fokBuy(5n * C)));
-    expect(view.state).toBe('failed');
-    expect(exchange.received).toEqual([]);
+  it('once a write has failed, signed bytes wait for their write again, and stay home if it fails', async () => {
+    const { area, control } = switchableArea();
+    const { desk, exchange } = rig(new FakeExchange(), { area });
+    expect((await desk.place(spec(fokBuy(5n * C)))).state).toBe('filled');
+
+    // The journal worked: the next bytes leave while their write is under way, and that
+    // write fails (as does the outcome's).
+    control.failing = true;
+    expect((await desk.place(spec(fokBuy(5n * C)))).state).toBe('filled');
+    expect(exchange.received).toHaveLength(2);
+
+    // Now known to refuse writes: nothing more leaves that it does not hold.
+    const refused = await desk.place(spec(fokBuy(5n * C)));
+    expect(refused.state).toBe('failed');
+    expect(refused.error?.kind === 'unavailable' && refused.error.message).toMatch(
+      /Nothing was placed/,
+    );
+    expect(exchange.received).toHaveLength(2);
+
+    // Writes work again: waited for once, then back to the fast order.
+    control.failing = false;
+    expect((await desk.place(spec(fokBuy(5n * C)))).state).toBe('filled');
+    expect(exchange.received).toHaveLength(3);
+  });
+});
+
+describe('OrderDesk: the send does not wait for the journal write it follows', () => {
+  /**
+   * `storage.session` as a stopping worker sees it: each write is applied when it is
+   * issued (the browser has it), and its answer comes back only while `answering` is set
+   * (a stopped worker never hears it).
+   */
+  function answerlessArea() {
+    const inner = browserArea(fakeBrowser.storage.session);
+    const control = { answering: true, unanswered: 0, calls: [] as string[][] };
+    const area = {
+      ...inner,
+      set: (key: string, value: unknown): Promise<void> => area.setMany({ [key]: value }),
+      setMany: (items: Record<string, unknown>): Promise<void> => {
+        control.calls.push(Object.keys(items));
+        const applied = inner.setMany?.(items) ?? Promise.resolve();
+        if (control.answering) return applied;
+        control.unanswered++;
+        return new Promise<void>(() => undefined);
+      },
+    };
+    return { area, control };
+  }
+
+  /** What `storage.session` holds for one intent, read as a restarted worker would. */
+  const stored = async (area: ReturnType<typeof answerlessArea>['area'], id: string) =>
+    (await new SessionJournal(area).loadAll()).find((r) => r.view.clientOrderId === id);
+
+  it('one write for a click: the signed sending record, issued before the bytes leave', async () => {
+    const { area, control } = answerlessArea();
+    const { desk, exchange } = rig(new FakeExchange(), { area });
+    await desk.place(spec(fokBuy()));
+
+    control.answering = false;
+    const callsBefore = control.calls.length;
+    const atSend: (IntentRecord | undefined)[] = [];
+    let callsAtSend: string[][] = [];
+    exchange.onPlace = async (json) => {
+      callsAtSend = control.calls.slice(callsBefore);
+      atSend.push((await new SessionJournal(area).loadAll()).find((r) => r.body === json));
+    };
+    // (The answer to the user waits for the journal, which never answers: not awaited.)
+    void desk.place(spec(fokBuy()), 20);
+    // Sent, though no write of this intent has been answered.
+    await waitFor(() => expect(atSend).toHaveLength(1));
+    expect(control.unanswered).toBeGreaterThan(0);
+    const id = parse(exchange.received[1] ?? '').clientOrderId;
+    expect(atSend[0]?.view.clientOrderId).toBe(id);
+    expect(atSend[0]?.view.state).toBe('sending');
+    expect(atSend[0]?.sends).toBe(1);
+    // One write before the wire: the signed record and its index entry in one request, no
+    // 'preparing'.
+    expect(callsAtSend).toEqual([[`desk.intent.${id}`, 'desk.index']]);
+  });
+
+  it('a worker stopped after the send started, before the write answered: the landed order is reconciled, never placed twice', async () => {
+    const { area, control } = answerlessArea();
+    const r = rig(new FakeExchange(), { area });
+    await r.desk.place(spec(fokBuy()));
+
+    control.answering = false;
+    r.exchange.script.push({ kind: 'hang-after' });
+    void r.desk.place(spec(fokBuy()), 20);
+    await waitFor(() => expect(r.exchange.received).toHaveLength(2));
+    const first = { clientOrderId: parse(r.exchange.received[1] ?? '').clientOrderId ?? '' };
+    expect((await stored(area, first.clientOrderId))?.view.state).toBe('sending');
+
+    // The worker stops here; the next one hears its own writes answered.
+    control.answering = true;
+    const restarted = await r.restart();
+    restarted.resumePending();
+    await waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    const bodies = r.exchange.received.filter(
+      (b) => parse(b).clientOrderId === first.clientOrderId,
+    );
+    expect(new Set(bodies).size).toBe(1);
+    expect(r.exchange.placed.filter((p) => p.clientOrderId === first.clientOrderId)).toHaveLength(
+      1,
+    );
+    expect((await stored(area, first.clientOrderId))?.view.state).toBe('filled');
+  });
+
+  it('a worker stopped after the send started, before the write answered: bytes that never arrived are sent again, once', async () => {
+    const { area, control } = answerlessArea();
+    const r = rig(new FakeExchange(), { area });
+    await r.desk.place(spec(fokBuy()));
+
+    control.answering = false;
+    r.exchange.script.push({ kind: 'hang-before' });
+    void r.desk.place(spec(fokBuy()), 20);
+    await waitFor(() => expect(r.exchange.received).toHaveLength(2));
+    const first = { clientOrderId: parse(r.exchange.received[1] ?? '').clientOrderId ?? '' };
+
+    control.answering = true;
+    const restarted = await r.restart();
+    restarted.resumePending();
+    await waitFor(() => expect(restarted.view(first.clientOrderId)?.state).toBe('filled'));
+    const bodies = r.exchange.received.filter(
+      (b) => parse(b).clientOrderId === first.clientOrderId,
+    );
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(r.exchange.placed.filter((p) => p.clientOrderId === first.clientOrderId)).toHaveLength(
+      1,
+    );
+  });
+
+  it('a worker stopped before signing ended, with nothing written, sent nothing', async () => {
+    const r = rig();
+    r.state.stallSigning = true;
+    // The stop comes before the write of 'preparing' (a task later) was issued.
+    const placing = r.desk.place(spec(fokBuy()), 20);
+    const journal = await new SessionJournal(r.area).loadAll();
+    expect(journal).toEqual([]);
+    r.state.stallSigning = false;
+    const restarted = await r.restart();
+    restarted.resumePending();
+    await settle();
+    expect(restarted.views()).toEqual([]);
+    expect(r.exchange.received).toEqual([]);
+    // Had the worker lived on, a task later it would have journaled 'preparing'.
+    expect((await placing).state).toBe('preparing');
+    const [record] = await new SessionJournal(r.area).loadAll();
+    expect(record?.view.state).toBe('preparing');
   });
 });

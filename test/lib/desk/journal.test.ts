@@ -47,6 +47,33 @@ describe('SessionJournal', () => {
     expect(await fakeBrowser.storage.session.get('desk.intent.a')).toEqual({});
   });
 
+  it('issues a write before put returns once the index is read, so a send right after follows it', async () => {
+    const j = journal();
+    await j.loadAll();
+    void j.put(record('a', 'sending'));
+    // Nothing awaited: the browser already has the record and its index entry.
+    expect(await fakeBrowser.storage.session.get(null)).toMatchObject({
+      'desk.index': ['a'],
+      'desk.intent.a': { view: { state: 'sending' } },
+    });
+  });
+
+  it('puts made before the index is read keep their order and every index entry', async () => {
+    await journal().put(record('old', 'filled'));
+    const j = journal();
+    await Promise.all([
+      j.put(record('a', 'sending')),
+      j.put(record('b', 'sending')),
+      j.put({ ...record('a', 'filled'), sends: 1 }),
+    ]);
+    const loaded = await journal().loadAll();
+    expect(loaded.map((r) => [r.view.clientOrderId, r.view.state])).toEqual([
+      ['old', 'filled'],
+      ['a', 'filled'],
+      ['b', 'sending'],
+    ]);
+  });
+
   it('skips a record that no longer reads as one', async () => {
     const j = journal();
     await j.put(record('a', 'filled'));
