@@ -42,6 +42,19 @@ export default defineConfig({
     commands: Object.fromEntries(
       Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
     ),
+    // Chromium's page panel is this page, framed by the content script: loadable only
+    // through the per-session dynamic URL, which a page cannot guess.
+    ...(browser === 'firefox'
+      ? {}
+      : {
+          web_accessible_resources: [
+            {
+              resources: ['panel-frame.html'],
+              matches: ['http://*/*', 'https://*/*'],
+              use_dynamic_url: true,
+            },
+          ],
+        }),
     ...(browser === 'firefox'
       ? {
           // On the toolbar from the start, not in the extensions menu: where a trader looks.

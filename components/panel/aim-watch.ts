@@ -8,10 +8,35 @@ export type AimCheck = (event: PressEvent) => string | null;
 export const OBSCURED_FALLBACK_REFUSAL =
   'Something on the page covers, hides or distorts this panel, so the click was ignored; nothing was sent.';
 
-const rectOf = (el: Element) => {
+/** Where the frame's viewport sits on the screen (0,0 when not framed). */
+interface Offset {
+  x: number;
+  y: number;
+}
+
+const rectOf = (el: Element, offset: Offset) => {
   const r = el.getBoundingClientRect();
-  return { x: r.x, y: r.y, width: r.width, height: r.height };
+  return { x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height };
 };
+
+interface PointerLike {
+  screenX?: number;
+  screenY?: number;
+  clientX?: number;
+  clientY?: number;
+}
+
+/**
+ * A framed panel's own coordinates stay put when the page moves the frame under the
+ * pointer: boxes are measured on the screen instead, through the pointer's two positions.
+ */
+const screenOffset = (event: PointerLike): Offset | null =>
+  event.screenX === undefined ||
+  event.screenY === undefined ||
+  event.clientX === undefined ||
+  event.clientY === undefined
+    ? null
+    : { x: event.screenX - event.clientX, y: event.screenY - event.clientY };
 
 /** What a press aims at: the button (or other control) around the pointer's element. */
 const aimedAt = (target: EventTarget | null): Element | null =>
@@ -64,22 +89,35 @@ export function watchAim(options: {
   host: () => Element | null;
   visibility: { readonly value: PanelVisibility };
   now: () => number;
+  /** The panel runs in its own frame, which the page could move (boxes in screen space). */
+  framed?: boolean;
 }): AimWatch {
   const tracker = new AimTracker();
+  let offset: Offset = { x: 0, y: 0 };
+  const follow = (event: PointerLike) => {
+    if (options.framed) offset = screenOffset(event) ?? offset;
+  };
   const onPointer = (event: Event) => {
     if (!event.isTrusted) return;
+    follow(event as PointerEvent);
     const target = aimedAt(event.composedPath()[0] ?? event.target);
-    if (target) tracker.observe(target, rectOf(target), options.now());
+    if (target) tracker.observe(target, rectOf(target, offset), options.now());
+  };
+  const onOut = (event: Event) => {
+    const to = (event as PointerEvent).relatedTarget;
+    if (!(to instanceof Node) || !options.container.contains(to)) tracker.forget();
   };
   const kinds = ['pointerover', 'pointermove', 'pointerdown'] as const;
   for (const kind of kinds) options.container.addEventListener(kind, onPointer, true);
+  options.container.addEventListener('pointerout', onOut, true);
 
   const check: AimCheck = (event) => {
     const target = aimedAt(event.currentTarget ?? null);
     if (!target) return null;
     // A keyboard press (Enter/Space) is a click with no pointer position.
     const pointer = (event.detail ?? 1) > 0;
-    const refusal = tracker.refusal(target, rectOf(target), options.now(), pointer);
+    if (pointer) follow(event);
+    const refusal = tracker.refusal(target, rectOf(target, offset), options.now(), pointer);
     if (refusal) return refusal;
     const host = options.host();
     if (
@@ -101,6 +139,7 @@ export function watchAim(options: {
     visibilityChanged: () => tracker.visibilityChanged(options.now()),
     stop: () => {
       for (const kind of kinds) options.container.removeEventListener(kind, onPointer, true);
+      options.container.removeEventListener('pointerout', onOut, true);
     },
   };
 }

@@ -1,13 +1,34 @@
-import { type Signal, signal } from '@preact/signals';
-import type { PanelPlacement } from '@/components/panel/model/placement';
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { PanelPlacement, Size } from '@/components/panel/model/placement';
+
+/**
+ * Where a framed panel's geometry lives (Chromium): the content script places the frame in
+ * the page, so the panel draws at the frame's origin, hears the page's viewport from it, and
+ * hands it the user's moves instead of moving itself.
+ */
+export interface FramedLayout {
+  /** The page's viewport (the frame's own window is only the panel's size). */
+  viewport: ReadonlySignal<Size>;
+  /** The user docked the panel elsewhere or folded it: the host moves the frame. */
+  placed(placement: PanelPlacement, collapsed: boolean): void;
+  /** The header dragged `dx`,`dy` screen px since the press; the host docks it on 'end'. */
+  dragged(phase: 'move' | 'end' | 'cancel', dx: number, dy: number): void;
+}
 
 /** Where the panel sits and whether it is folded: per page, kept across market changes. */
 export interface PanelFrame {
   placement: Signal<PanelPlacement>;
   collapsed: Signal<boolean>;
+  /** Set when the panel runs in its own frame; in the page itself it places itself. */
+  framed?: FramedLayout;
 }
 
-export const createFrame = (placement: PanelPlacement, collapsed: boolean): PanelFrame => ({
+export const createFrame = (
+  placement: PanelPlacement,
+  collapsed: boolean,
+  framed?: FramedLayout,
+): PanelFrame => ({
   placement: signal(placement),
   collapsed: signal(collapsed),
+  ...(framed ? { framed } : {}),
 });

@@ -7,7 +7,7 @@ import type { PanelCommand } from '@/lib/protocol/commands';
 import type { PanelState } from '@/lib/protocol/views';
 import { type AimWatch, watchAim } from './aim-watch';
 import { type PanelDeps, PanelDepsContext } from './deps';
-import { createFrame } from './frame';
+import { createFrame, type FramedLayout } from './frame';
 import { PanelController } from './model/controller';
 import { Panel } from './ui/Panel';
 
@@ -28,6 +28,8 @@ export interface PanelMountOptions {
   host?: () => Element | null;
   /** The press checks against a moving panel (aim-watch.ts) unless given. */
   aim?: AimWatch;
+  /** Set when the panel runs in its own frame, placed by the content script. */
+  framed?: FramedLayout;
 }
 
 export interface MountedPanel {
@@ -36,6 +38,8 @@ export interface MountedPanel {
   setSlug(slug: string): void;
   /** A keyboard command forwarded by the background. */
   command(command: PanelCommand): void;
+  /** The host placed a framed panel (`save`: where the user dropped it, kept for next time). */
+  place(placement: PanelPlacement, collapsed: boolean, save: boolean): void;
   unmount(): void;
 }
 
@@ -45,7 +49,7 @@ export interface MountedPanel {
  */
 export function mountPanel(options: PanelMountOptions): MountedPanel {
   const visibility = options.visibility ?? signal<PanelVisibility>('unknown');
-  const frame = createFrame(options.placement, options.collapsed);
+  const frame = createFrame(options.placement, options.collapsed, options.framed);
   const aim =
     options.aim ??
     watchAim({
@@ -53,6 +57,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       host: options.host ?? (() => null),
       visibility,
       now: options.deps.now,
+      framed: options.framed !== undefined,
     });
   // Every change of the browser's verdict restarts the settle time.
   const stopVisibility = effect(() => {
@@ -94,6 +99,11 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
     },
     command(command) {
       session.value.command(command);
+    },
+    place(placement, collapsed, save) {
+      frame.placement.value = placement;
+      frame.collapsed.value = collapsed;
+      if (save) session.value.savePlacement(placement, collapsed);
     },
     unmount() {
       stopMark();

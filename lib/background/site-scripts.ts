@@ -3,6 +3,11 @@ import { originMatchPattern } from '../core/site/pattern';
 
 const SCRIPT_ID = 'market-panel-extra-sites';
 
+/** The panel's content script as built for this browser (entrypoints/market*.content). */
+export const PANEL_SCRIPT = import.meta.env.FIREFOX
+  ? 'content-scripts/market-in-page.js'
+  : 'content-scripts/market.js';
+
 /**
  * Registers the page panel on the extra exchange-site origins the user granted in the
  * options page (optional host permissions); the sandbox's site is in the manifest.
@@ -30,7 +35,7 @@ async function sync(origins: readonly string[]): Promise<void> {
     {
       id: SCRIPT_ID,
       matches: granted,
-      js: ['content-scripts/market.js'],
+      js: [PANEL_SCRIPT],
       runAt: 'document_start',
       persistAcrossSessions: true,
     },

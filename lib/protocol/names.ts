@@ -12,3 +12,12 @@ export const PORTS = {
   /** The page panel: the state of one market. */
   panel: 'panel',
 } as const;
+
+/**
+ * Chromium's page panel is this extension page, framed by the content script in a closed
+ * shadow root: the page cannot read the panel's positions or sizes, and the market page's
+ * tab loads a loader of a few KB instead of the panel's code.
+ */
+export const PANEL_FRAME_PATH = '/panel-frame.html';
+/** The port the framed panel opens to the content script that framed it (tabs.connect). */
+export const PANEL_HOST_PORT = 'panel-host';

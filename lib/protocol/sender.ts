@@ -1,4 +1,5 @@
 import type { SenderKind } from './messages';
+import { PANEL_FRAME_PATH } from './names';
 
 /** The parts of `runtime.MessageSender` / `Port.sender` that the checks read. */
 export interface SenderInfo {
@@ -26,6 +27,14 @@ export type SenderVerdict =
   | { kind: 'content'; tabId: number; origin: string; url: string }
   | { kind: 'refused'; reason: string };
 
+const pathOf = (url: string | undefined): string | null => {
+  try {
+    return url ? new URL(url).pathname : null;
+  } catch {
+    return null;
+  }
+};
+
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
@@ -41,7 +50,7 @@ function originOf(url: string | undefined): string | null {
  * Tells an extension page from our content script from anything else. Pages: our id and
  * our origin, either without a tab (popup) or as the top-level document of a tab (options
  * page opened in a tab). Content scripts: our id, a tab, the top frame, and a page origin
- * that is a configured exchange site.
+ * that is a configured exchange site; or our panel's frame in such a tab (`panelFrame`).
  */
 export function classifySender(sender: SenderInfo, policy: SenderPolicy): SenderVerdict {
   if (sender.id !== policy.extensionId)
@@ -51,6 +60,8 @@ export function classifySender(sender: SenderInfo, policy: SenderPolicy): Sender
 
   if (origin === policy.extensionOrigin) {
     if (!sender.tab) return { kind: 'page' };
+    const framed = panelFrame(sender, policy);
+    if (framed) return framed;
     // An extension page in a tab must be that tab's top-level document, never a frame in a web page.
     if (sender.frameId === 0 && originOf(sender.tab.url) === policy.extensionOrigin)
       return { kind: 'page' };
@@ -67,6 +78,19 @@ export function classifySender(sender: SenderInfo, policy: SenderPolicy): Sender
   const current =
     sender.tab.url && originOf(sender.tab.url) === origin ? sender.tab.url : sender.url;
   return { kind: 'content', tabId: sender.tab.id, origin, url: current ?? '' };
+}
+
+/**
+ * Our page panel framed in a tab of an exchange site (Chromium): it speaks for that tab's
+ * page, as the content script there does, with the page's URL for the market checks.
+ */
+function panelFrame(sender: SenderInfo, policy: SenderPolicy): SenderVerdict | null {
+  const tab = sender.tab;
+  if (!tab || tab.id === undefined || sender.frameId === 0) return null;
+  if (pathOf(sender.url) !== PANEL_FRAME_PATH) return null;
+  const pageOrigin = originOf(tab.url);
+  if (!pageOrigin || !policy.isSiteOrigin(pageOrigin)) return null;
+  return { kind: 'content', tabId: tab.id, origin: pageOrigin, url: tab.url ?? '' };
 }
 
 export const senderAllowed = (verdict: SenderVerdict, allowed: readonly SenderKind[]): boolean =>

@@ -62,6 +62,15 @@ export class AimTracker {
     }
   }
 
+  /**
+   * The pointer left the panel: where it comes back, its target starts settling anew (a
+   * frame can be moved under a pointer that is outside it without telling it).
+   */
+  forget(): void {
+    this.target = null;
+    this.rect = null;
+  }
+
   /** The panel shows another market from `at` on. */
   marketShown(at: number): void {
     this.marketSince = at;

@@ -13,6 +13,8 @@ export interface PressEvent {
   currentTarget?: EventTarget | null;
   clientX?: number;
   clientY?: number;
+  screenX?: number;
+  screenY?: number;
   /** A click's count: 0 for a keyboard press of a focused button. */
   detail?: number;
 }

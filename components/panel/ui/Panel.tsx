@@ -80,7 +80,9 @@ export function Panel({
 }) {
   const controller = session.value;
   const root = useRef<HTMLElement>(null);
-  const viewport = useViewport();
+  const pageViewport = useViewport();
+  const framed = frame.framed;
+  const viewport = framed ? framed.viewport.value : pageViewport;
   const collapsed = frame.collapsed.value;
 
   useEffect(() => {
@@ -92,15 +94,21 @@ export function Panel({
     frame.placement.value = placement;
     frame.collapsed.value = folded;
     controller.savePlacement(placement, folded);
+    framed?.placed(placement, folded);
   };
-  const drag = useDrag(root, (placement) => place(placement));
+  const drag = useDrag(root, (placement) => place(placement), framed);
 
   const docked = keepInView(
     frame.placement.value,
     collapsed ? PANEL_WIDTH.collapsed : PANEL_WIDTH.open,
     viewport,
   );
-  const style = drag.box ? { left: drag.box.x, top: drag.box.y } : placementStyle(docked);
+  // Framed, the host places the frame and the panel fills it.
+  const style = framed
+    ? undefined
+    : drag.box
+      ? { left: drag.box.x, top: drag.box.y }
+      : placementStyle(docked);
 
   return (
     <section

@@ -7,6 +7,7 @@ import {
   type PanelPlacement,
   type Point,
 } from '@/components/panel/model/placement';
+import type { FramedLayout } from '../frame';
 
 interface DragStart {
   pointerId: number;
@@ -31,13 +32,21 @@ export interface Drag {
 const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 
 /**
+ * Framed, the frame moves under the pointer while it drags: its own coordinates would
+ * follow it, the screen's do not.
+ */
+const pointOf = (event: PointerEvent, framed: boolean): Point =>
+  framed ? { x: event.screenX, y: event.screenY } : { x: event.clientX, y: event.clientY };
+
+/**
  * Dragging the panel by its header with pointer events: it follows the pointer inside the
  * viewport and, on release, docks to the nearest corner (`onDock`). Only the user's own
- * pointer counts (`isTrusted`).
+ * pointer counts (`isTrusted`). Framed, the host does the moving and the docking.
  */
 export function useDrag(
   panel: { current: HTMLElement | null },
   onDock: (placement: PanelPlacement) => void,
+  framed?: FramedLayout,
 ): Drag {
   const start = useRef<DragStart | null>(null);
   const dragged = useRef(false);
@@ -50,12 +59,12 @@ export function useDrag(
     (event.currentTarget as Element | null)?.releasePointerCapture?.(event.pointerId);
     if (!current.moved) return;
     dragged.current = true;
-    const last = dragBox(
-      current.box,
-      current.from,
-      { x: event.clientX, y: event.clientY },
-      viewport(),
-    );
+    const to = pointOf(event, framed !== undefined);
+    if (framed) {
+      framed.dragged(dock ? 'end' : 'cancel', to.x - current.from.x, to.y - current.from.y);
+      return;
+    }
+    const last = dragBox(current.box, current.from, to, viewport());
     setBox(null);
     if (dock) onDock(dockBox(last, viewport()));
   };
@@ -75,7 +84,7 @@ export function useDrag(
         const rect = panel.current.getBoundingClientRect();
         start.current = {
           pointerId: event.pointerId,
-          from: { x: event.clientX, y: event.clientY },
+          from: pointOf(event, framed !== undefined),
           box: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
           moved: false,
         };
@@ -85,9 +94,13 @@ export function useDrag(
       onPointerMove(event) {
         const current = start.current;
         if (!current || current.pointerId !== event.pointerId || !event.isTrusted) return;
-        const to = { x: event.clientX, y: event.clientY };
+        const to = pointOf(event, framed !== undefined);
         if (!current.moved && !movedBeyondThreshold(current.from, to)) return;
         current.moved = true;
+        if (framed) {
+          framed.dragged('move', to.x - current.from.x, to.y - current.from.y);
+          return;
+        }
         setBox(dragBox(current.box, current.from, to, viewport()));
       },
       onPointerUp: (event) => end(event, true),

@@ -1,0 +1,204 @@
+import { browser } from 'wxt/browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { PANEL_FRAME_PATH, PANEL_HOST_PORT } from '../../../lib/protocol/names';
+import { isRecord } from '../../../lib/protocol/shapes';
+import {
+  type Box,
+  boxOf,
+  dockBox,
+  dragBox,
+  keepInView,
+  PANEL_TYPICAL_HEIGHT,
+  PANEL_WIDTH,
+  type PanelPlacement,
+  type Size,
+} from '../model/placement';
+import { arrivalPlacement } from '../page-forms';
+import { type PanelSurface, runOnPage } from '../page-run';
+import { type ToFrame, toHostFrom } from './host-link';
+
+/** What the frame says first, to its parent window, to be told its token. */
+export const FRAME_HELLO = 'market-companion:panel-frame';
+
+interface HostPort {
+  name: string;
+  sender?: { id?: string; url?: string };
+  postMessage(message: unknown): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+  disconnect(): void;
+}
+
+const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
+
+/**
+ * The frame is placed from here, with `!important` from inside its closed shadow root: the
+ * page's own rules cannot move it (a page that transforms an ancestor instead is seen by
+ * the frame's IntersectionObserver v2 and its screen-space aim checks).
+ */
+const hostCss = (box: Box): string =>
+  `:host{all:initial!important;display:block!important;position:fixed!important;` +
+  `z-index:2147483647!important;left:${box.x}px!important;top:${box.y}px!important;` +
+  `width:${box.width}px!important;height:${box.height}px!important;margin:0!important;` +
+  `transform:none!important;opacity:1!important;visibility:visible!important}` +
+  `iframe{display:block;border:0;width:100%;height:100%;background:transparent}`;
+
+/**
+ * Chromium's page panel: the content script is only this loader, which frames the panel
+ * (an extension page, `panel-frame.html`) in a closed shadow root at the panel's corner and
+ * places the frame as the panel asks. The page sees an `aside` with a frame it cannot read;
+ * the panel inside talks to the background over its own port.
+ */
+export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
+  const extensionHost = browser.runtime.id;
+  let host: HTMLElement | null = null;
+  let frame: HTMLIFrameElement | null = null;
+  let style: HTMLStyleElement | null = null;
+  let link: HostPort | null = null;
+  let token = '';
+  let slug: string | null = null;
+  let placement: PanelPlacement = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
+  let collapsed = false;
+  let size: Size | null = null;
+  let dragStart: Box | null = null;
+  let dragging: Box | null = null;
+
+  const post = (message: ToFrame) => link?.postMessage(message);
+
+  const dockedBox = (): Box => {
+    const view = viewport();
+    const width = size?.width ?? (collapsed ? PANEL_WIDTH.collapsed : PANEL_WIDTH.open);
+    const height =
+      size?.height ?? (collapsed ? PANEL_TYPICAL_HEIGHT.collapsed : PANEL_TYPICAL_HEIGHT.open);
+    return boxOf(keepInView(placement, width, view), { width, height }, view);
+  };
+  const layout = () => {
+    if (style) style.textContent = hostCss(dragging ?? dockedBox());
+  };
+
+  const greet = () => {
+    if (!link || slug === null) return;
+    post({ t: 'view', size: viewport() });
+    post({ t: 'placement', placement, collapsed, save: false });
+    post({ t: 'market', slug });
+  };
+
+  const onFrameMessage = (raw: unknown) => {
+    const message = toHostFrom(raw);
+    if (!message) return;
+    if (message.t === 'size') {
+      size = message.size;
+    } else if (message.t === 'placement') {
+      placement = message.placement;
+      collapsed = message.collapsed;
+    } else if (message.phase === 'move') {
+      dragStart ??= dockedBox();
+      dragging = dragBox(dragStart, { x: 0, y: 0 }, { x: message.dx, y: message.dy }, viewport());
+    } else {
+      if (message.phase === 'end' && dragStart) {
+        const dropped = dragBox(
+          dragStart,
+          { x: 0, y: 0 },
+          { x: message.dx, y: message.dy },
+          viewport(),
+        );
+        placement = dockBox(dropped, viewport());
+        post({ t: 'placement', placement, collapsed, save: true });
+      }
+      dragStart = null;
+      dragging = null;
+    }
+    layout();
+  };
+
+  // Only the frame this loader made, holding the token it was handed, is the panel: a copy
+  // the page framed itself is never told a market or placed.
+  const onConnect = (port: HostPort) => {
+    if (port.name !== PANEL_HOST_PORT) return;
+    const fromUs = port.sender?.id === browser.runtime.id && framePath(port.sender.url);
+    let accepted = false;
+    port.onMessage.addListener((raw) => {
+      if (accepted) return onFrameMessage(raw);
+      if (!fromUs || link || !token || !isRecord(raw) || raw.token !== token) {
+        port.disconnect();
+        return;
+      }
+      accepted = true;
+      token = '';
+      link = port;
+      port.onDisconnect.addListener(() => {
+        if (link === port) link = null;
+      });
+      greet();
+    });
+  };
+  browser.runtime.onConnect.addListener(onConnect);
+  ctx.onInvalidated(() => browser.runtime.onConnect.removeListener(onConnect));
+
+  const framePath = (url: string | undefined): boolean => {
+    try {
+      const parsed = new URL(url ?? '');
+      return parsed.pathname === PANEL_FRAME_PATH && parsed.host === extensionHost;
+    } catch {
+      return false;
+    }
+  };
+
+  // The frame's hello comes through the page's window (the page sees that a frame said
+  // hello, nothing more); the token goes back to that frame's window alone.
+  ctx.addEventListener(window, 'message', (event: MessageEvent) => {
+    if (!frame || event.source !== frame.contentWindow || event.data !== FRAME_HELLO) return;
+    token = crypto.randomUUID();
+    frame.contentWindow?.postMessage({ token }, event.origin);
+  });
+
+  ctx.addEventListener(window, 'resize', () => {
+    layout();
+    post({ t: 'view', size: viewport() });
+  });
+
+  const mount = () => {
+    host = document.createElement('aside');
+    host.setAttribute('data-market-companion', 'panel');
+    const shadow = host.attachShadow({ mode: 'closed' });
+    style = document.createElement('style');
+    frame = document.createElement('iframe');
+    frame.src = browser.runtime.getURL(PANEL_FRAME_PATH);
+    frame.title = 'Market Companion: quick trade';
+    frame.setAttribute('allow', '');
+    shadow.append(style, frame);
+    layout();
+    document.body.append(host);
+  };
+
+  const surface: PanelSurface = {
+    get slug() {
+      return slug;
+    },
+    show(next, settings) {
+      slug = next;
+      placement = arrivalPlacement(settings.panel, document, viewport());
+      collapsed = settings.panel.collapsed;
+      size = null;
+      if (!host) mount();
+      greet();
+    },
+    switchTo(next) {
+      slug = next;
+      post({ t: 'market', slug: next });
+    },
+    hide() {
+      slug = null;
+      link?.disconnect();
+      link = null;
+      host?.remove();
+      host = null;
+      frame = null;
+      style = null;
+    },
+    settingsChanged: () => undefined,
+    command: (command) => post({ t: 'command', command }),
+  };
+  ctx.onInvalidated(() => surface.hide());
+  return runOnPage(ctx, surface);
+}

@@ -1,0 +1,93 @@
+import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/commands';
+import { isRecord } from '../../../lib/protocol/shapes';
+import type { Corner, PanelPlacement, Size } from '../model/placement';
+
+/*
+ * What the content script (the host, which places the frame in the page) and the framed
+ * panel tell each other over their port. Both ends are ours and the port is the
+ * extension's own, but each still checks the shape by hand: neither end carries a schema
+ * library, and a surprise is dropped rather than drawn.
+ */
+
+/** Host → frame. */
+export type ToFrame =
+  /** The market this page shows (the frame renders nothing before it). */
+  | { t: 'market'; slug: string }
+  /** Where the panel is, and whether folded; `save` after the user dropped it. */
+  | { t: 'placement'; placement: PanelPlacement; collapsed: boolean; save: boolean }
+  /** The page's viewport: the frame's own window is only as big as the panel. */
+  | { t: 'view'; size: Size }
+  | { t: 'command'; command: PanelCommand };
+
+/** Frame → host. */
+export type ToHost =
+  /** The panel's rendered size: the frame is resized to it. */
+  | { t: 'size'; size: Size }
+  /** The user moved or folded the panel (not a drag): the host places the frame. */
+  | { t: 'placement'; placement: PanelPlacement; collapsed: boolean }
+  /** The header dragged `dx`,`dy` px since the press; on 'end' the host docks it. */
+  | { t: 'drag'; phase: 'move' | 'end' | 'cancel'; dx: number; dy: number };
+
+const CORNERS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+const sizeFrom = (v: unknown): Size | null =>
+  isRecord(v) && isNumber(v.width) && isNumber(v.height) && v.width >= 0 && v.height >= 0
+    ? { width: v.width, height: v.height }
+    : null;
+
+function placementFrom(v: unknown): PanelPlacement | null {
+  if (!isRecord(v) || !CORNERS.includes(v.corner as Corner) || !isRecord(v.offset)) return null;
+  const { x, y } = v.offset;
+  if (!isNumber(x) || !isNumber(y)) return null;
+  return { corner: v.corner as Corner, offset: { x, y } };
+}
+
+export function toFrameFrom(raw: unknown): ToFrame | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.t) {
+    case 'market':
+      return typeof raw.slug === 'string' && raw.slug.length > 0
+        ? { t: 'market', slug: raw.slug }
+        : null;
+    case 'placement': {
+      const placement = placementFrom(raw.placement);
+      if (!placement || typeof raw.collapsed !== 'boolean') return null;
+      return { t: 'placement', placement, collapsed: raw.collapsed, save: raw.save === true };
+    }
+    case 'view': {
+      const size = sizeFrom(raw.size);
+      return size ? { t: 'view', size } : null;
+    }
+    case 'command':
+      return typeof raw.command === 'string' && Object.hasOwn(PANEL_COMMANDS, raw.command)
+        ? { t: 'command', command: raw.command as PanelCommand }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export function toHostFrom(raw: unknown): ToHost | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.t) {
+    case 'size': {
+      const size = sizeFrom(raw.size);
+      return size ? { t: 'size', size } : null;
+    }
+    case 'placement': {
+      const placement = placementFrom(raw.placement);
+      if (!placement || typeof raw.collapsed !== 'boolean') return null;
+      return { t: 'placement', placement, collapsed: raw.collapsed };
+    }
+    case 'drag':
+      return (raw.phase === 'move' || raw.phase === 'end' || raw.phase === 'cancel') &&
+        isNumber(raw.dx) &&
+        isNumber(raw.dy)
+        ? { t: 'drag', phase: raw.phase, dx: raw.dx, dy: raw.dy }
+        : null;
+    default:
+      return null;
+  }
+}

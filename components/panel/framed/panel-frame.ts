@@ -1,0 +1,105 @@
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { PANEL_HOST_PORT } from '../../../lib/protocol/names';
+import { sendFromPanel } from '../../../lib/protocol/panel-browser';
+import { isRecord } from '../../../lib/protocol/shapes';
+import type { FramedLayout } from '../frame';
+import { earlyPanelState } from '../model/early-state';
+import { type PageSettings, readPageSettings, watchPageSettings } from '../model/page-settings';
+import type { PanelPlacement, Size } from '../model/placement';
+import { type MountedPanel, mountPanel } from '../mount';
+import { FRAME_HELLO } from './frame-host';
+import { type ToHost, toFrameFrom } from './host-link';
+
+/** The gap the panel keeps from the page's viewport edges, as in the page itself. */
+const VIEWPORT_MARGIN = 16;
+
+/**
+ * The page panel inside its frame (Chromium): asks for this page's market at once (the
+ * background reads it from the tab's URL), meets the content script that framed it over a
+ * port of its own, and renders when told the market and its place.
+ */
+export function startPanelFrame(container: HTMLElement): void {
+  const early = earlyPanelState();
+  const viewport = signal<Size>({ width: window.innerWidth, height: window.innerHeight });
+  let port: ReturnType<typeof browser.tabs.connect> | null = null;
+  let panel: MountedPanel | null = null;
+  let placed: { placement: PanelPlacement; collapsed: boolean } | null = null;
+
+  const toHost = (message: ToHost) => port?.postMessage(message);
+
+  const applyTheme = (settings: PageSettings) => {
+    const root = document.documentElement;
+    if (settings.theme === 'system') root.removeAttribute('data-theme');
+    else root.setAttribute('data-theme', settings.theme);
+  };
+  void readPageSettings().then(applyTheme);
+  watchPageSettings(applyTheme);
+
+  const layout: FramedLayout = {
+    viewport,
+    placed: (placement, collapsed) => toHost({ t: 'placement', placement, collapsed }),
+    dragged: (phase, dx, dy) => toHost({ t: 'drag', phase, dx, dy }),
+  };
+
+  const show = (slug: string) => {
+    if (panel) return panel.setSlug(slug);
+    if (!placed) return;
+    panel = mountPanel({
+      container,
+      slug,
+      placement: placed.placement,
+      collapsed: placed.collapsed,
+      deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
+      connect: early.connect,
+      framed: layout,
+    });
+    const section = container.firstElementChild;
+    if (!section) return;
+    new ResizeObserver(() => {
+      const box = section.getBoundingClientRect();
+      toHost({ t: 'size', size: { width: Math.ceil(box.width), height: Math.ceil(box.height) } });
+    }).observe(section);
+  };
+
+  const onHostMessage = (raw: unknown) => {
+    const message = toFrameFrom(raw);
+    if (!message) return;
+    switch (message.t) {
+      case 'view':
+        viewport.value = message.size;
+        document.documentElement.style.setProperty(
+          '--mc-max-height',
+          `${Math.max(120, message.size.height - VIEWPORT_MARGIN)}px`,
+        );
+        return;
+      case 'placement':
+        placed = { placement: message.placement, collapsed: message.collapsed };
+        panel?.place(message.placement, message.collapsed, message.save);
+        return;
+      case 'market':
+        return show(message.slug);
+      case 'command':
+        panel?.command(message.command);
+        return;
+    }
+  };
+
+  const meetHost = async (token: string) => {
+    const tab = await browser.tabs.getCurrent();
+    if (tab?.id === undefined || port) return;
+    port = browser.tabs.connect(tab.id, { name: PANEL_HOST_PORT, frameId: 0 });
+    port.onMessage.addListener(onHostMessage);
+    port.onDisconnect.addListener(() => {
+      port = null;
+    });
+    port.postMessage({ token });
+  };
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || !isRecord(event.data)) return;
+    const token = event.data.token;
+    if (typeof token === 'string' && token.length > 0) void meetHost(token);
+  });
+  window.parent.postMessage(FRAME_HELLO, '*');
+}

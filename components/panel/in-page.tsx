@@ -1,0 +1,99 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import themeCss from '@/assets/theme.css?inline';
+import { sendFromPanel } from '../../lib/protocol/panel-browser';
+import { earlyPanelState } from './model/early-state';
+import type { PageSettings } from './model/page-settings';
+import { type MountedPanel, mountPanel } from './mount';
+import { arrivalPlacement } from './page-forms';
+import { type PanelSurface, runOnPage } from './page-run';
+import panelCss from './panel.css?inline';
+import { liftToTopLayer, tracksVisibility } from './top-layer';
+import { drawTextUnsearchable } from './unsearchable-text';
+
+/**
+ * The panel drawn in the page itself, in a closed shadow root (Firefox: without
+ * IntersectionObserver v2 a frame could not check what the page paints over it, while a
+ * host in the page's top layer can be checked at each press; see top-layer.ts).
+ */
+export async function runInPagePanel(ctx: ContentScriptContext): Promise<void> {
+  drawTextUnsearchable();
+  const early = earlyPanelState();
+  let settings: PageSettings | null = null;
+  let panel: MountedPanel | null = null;
+  let host: HTMLElement | null = null;
+
+  const applyTheme = () => {
+    if (!host || !settings) return;
+    if (settings.theme === 'system') host.removeAttribute('data-theme');
+    else host.setAttribute('data-theme', settings.theme);
+  };
+
+  const ui = await createShadowRootUi(ctx, {
+    // A built-in element, not a custom one: the page cannot define it and upgrade it.
+    name: 'aside',
+    mode: 'closed',
+    position: 'inline',
+    anchor: 'body',
+    append: 'last',
+    css: `${themeCss}\n${panelCss}`,
+    // Keys and clicks inside the panel are not the page's business.
+    // Neither is where the pointer goes over it and presses.
+    isolateEvents: [
+      'keydown',
+      'keyup',
+      'keypress',
+      'click',
+      'dblclick',
+      'input',
+      'pointerdown',
+      'pointerup',
+      'mousedown',
+      'mouseup',
+      'mousemove',
+    ],
+    onMount(_container, _shadow, shadowHost) {
+      host = shadowHost;
+      shadowHost.setAttribute('data-market-companion', 'panel');
+      applyTheme();
+      return null;
+    },
+    onRemove() {
+      panel?.unmount();
+      panel = null;
+      host = null;
+    },
+  });
+
+  const surface: PanelSurface = {
+    get slug() {
+      return panel?.slug ?? null;
+    },
+    show(slug, next) {
+      settings = next;
+      ui.mount();
+      // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
+      if (host && !tracksVisibility()) liftToTopLayer(host);
+      panel = mountPanel({
+        container: ui.uiContainer,
+        slug,
+        placement: arrivalPlacement(next.panel, document, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        }),
+        collapsed: next.panel.collapsed,
+        deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
+        connect: early.connect,
+        host: () => host,
+      });
+    },
+    switchTo: (slug) => panel?.setSlug(slug),
+    hide: () => ui.remove(),
+    settingsChanged(next) {
+      settings = next;
+      applyTheme();
+    },
+    command: (command) => panel?.command(command),
+  };
+  await runOnPage(ctx, surface, () => early.release());
+}

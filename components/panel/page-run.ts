@@ -1,0 +1,69 @@
+import { browser } from 'wxt/browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { PanelCommand } from '../../lib/protocol/commands';
+import { type CommandSender, commandFrom } from './model/commands';
+import { domReady } from './model/early-state';
+import { type PageSettings, readPageSettings, watchPageSettings } from './model/page-settings';
+import { panelSlugFor, slugTransition } from './model/site';
+
+/** What draws the panel on a page: in the page itself (Firefox) or in a frame (Chromium). */
+export interface PanelSurface {
+  /** The page became a market page (`slug`), or the panel was off until now. */
+  show(slug: string, settings: PageSettings): void;
+  /** Same panel, another market (single-page navigation). */
+  switchTo(slug: string): void;
+  /** Not a market page (any more): the panel goes. */
+  hide(): void;
+  /** Settings changed (theme, placement), whether or not the market did. */
+  settingsChanged(settings: PageSettings): void;
+  command(command: PanelCommand): void;
+  /** Which market the panel shows now (null: none). */
+  readonly slug: string | null;
+}
+
+/**
+ * What a market page's content script does, whichever surface draws the panel: decides from
+ * the settings whether this URL is a market page (and which market), follows single-page
+ * navigation and the settings, and hands keyboard commands from the background on.
+ * `settings` is the read started at `document_start`; `ready` runs once the decision for
+ * the first URL is made (the early state port is released there when no market took it).
+ */
+export async function runOnPage(
+  ctx: ContentScriptContext,
+  surface: PanelSurface,
+  ready: () => void = () => undefined,
+): Promise<void> {
+  let settings = await readPageSettings();
+  await domReady();
+
+  const follow = (url = location.href) => {
+    const next = slugTransition(surface.slug, panelSlugFor(settings, url));
+    if (next.kind === 'mount') surface.show(next.slug, settings);
+    else if (next.kind === 'switch') surface.switchTo(next.slug);
+    else if (next.kind === 'unmount') surface.hide();
+  };
+
+  follow();
+  ready();
+  // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
+  ctx.addEventListener(window, 'wxt:locationchange', (event) =>
+    follow(event.newUrl instanceof URL ? event.newUrl.href : undefined),
+  );
+  // Back/forward between pushState entries (the location watcher also sees these).
+  ctx.addEventListener(window, 'popstate', () => follow());
+
+  const unwatch = watchPageSettings((next) => {
+    settings = next;
+    surface.settingsChanged(next);
+    follow();
+  });
+  ctx.onInvalidated(unwatch);
+
+  // Keyboard commands come only from our background (a page cannot message this world).
+  const onCommand = (message: unknown, sender: CommandSender) => {
+    const command = commandFrom(message, sender, browser.runtime.id);
+    if (command) surface.command(command);
+  };
+  browser.runtime.onMessage.addListener(onCommand);
+  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onCommand));
+}

@@ -1,0 +1,20 @@
+import { runFramedPanel } from '@/components/panel/framed/frame-host';
+
+/**
+ * The page panel on the exchange site's market pages, Chromium: a loader that frames the
+ * panel (an extension page) in a closed shadow root, follows single-page navigation and
+ * passes keyboard commands on. The sandbox's site is in the manifest; other sites the user
+ * grants are registered at runtime (lib/background/site-scripts.ts, same output file).
+ */
+export default defineContentScript({
+  matches: ['http://127.0.0.1/*', 'http://localhost/*'],
+  // Firefox draws the panel in the page (market-in-page.content): without
+  // IntersectionObserver v2 a frame there could not tell what the page paints over it.
+  exclude: ['firefox'],
+  // From the start of the page's load: the settings are read while the page still parses.
+  runAt: 'document_start',
+  cssInjectionMode: 'manual',
+  // WXT's legacy `postMessage` would tell every page script our extension id.
+  noScriptStartedPostMessage: true,
+  main: (ctx) => runFramedPanel(ctx),
+});
