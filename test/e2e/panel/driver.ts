@@ -1,22 +1,7 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
+import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { eventually } from '../fixtures';
-
-interface DomNode {
-  nodeName: string;
-  backendNodeId: number;
-  attributes?: string[];
-  children?: DomNode[];
-  shadowRoots?: (DomNode & { shadowRootType?: string })[];
-  contentDocument?: DomNode;
-}
-
-interface CallAnswer {
-  result: { value?: unknown };
-  exceptionDetails?: { text: string; exception?: { description?: string } };
-}
-
-const GROUP = 'panel-driver';
 
 /** What a test reads of one element inside the panel. */
 export interface ElementInfo {
@@ -26,22 +11,12 @@ export interface ElementInfo {
   attributes: Record<string, string>;
 }
 
-function findHost(node: DomNode): DomNode | null {
-  const attrs = node.attributes ?? [];
-  for (let i = 0; i < attrs.length; i += 2) {
-    if (attrs[i] === 'data-market-companion' && attrs[i + 1] === 'panel') return node;
-  }
-  for (const child of node.children ?? []) {
-    const found = findHost(child);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** How a driver reaches the panel: its shadow root, and a real (trusted) pointer. */
 export interface PanelAccess {
   /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root (null: no panel). */
   onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null>;
+  /** Where the root's coordinates start in the page's viewport (a frame's box). */
+  origin(): Promise<{ x: number; y: number }>;
   pointer: {
     move(x: number, y: number): Promise<void>;
     down(): Promise<void>;
@@ -50,64 +25,70 @@ export interface PanelAccess {
   detach(): Promise<void>;
 }
 
-/** Chromium: DevTools finds the closed root and resolves it to a main-world object. */
-class CdpPanelAccess implements PanelAccess {
-  constructor(
-    private readonly page: Page,
-    private readonly cdp: CDPSession,
-  ) {}
+/** Chromium: the panel's frame in `page` (null: no panel). */
+export function panelFrameOf(page: Page): Frame | null {
+  return (
+    page.frames().find((f) => {
+      try {
+        const url = new URL(f.url());
+        return url.protocol === 'chrome-extension:' && url.pathname === PANEL_FRAME_PATH;
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
+}
+
+/**
+ * Chromium: the panel is an extension page framed in a closed shadow root. The automation
+ * protocol reaches into the frame (a test's locators and the page's scripts cannot), where
+ * the document stands in for the shadow root the page panel has in Firefox.
+ */
+class FramePanelAccess implements PanelAccess {
+  constructor(private readonly page: Page) {}
 
   get pointer() {
     return this.page.mouse;
   }
 
-  async detach(): Promise<void> {
-    await this.cdp.detach().catch(() => undefined);
+  async detach(): Promise<void> {}
+
+  private frame(): Frame | null {
+    return panelFrameOf(this.page);
   }
 
-  private async rootObject(): Promise<string | null> {
-    const { root } = (await this.cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
-      root: DomNode;
-    };
-    const host = findHost(root);
-    const shadow = host?.shadowRoots?.[0];
-    if (!shadow) return null;
-    const { object } = (await this.cdp.send('DOM.resolveNode', {
-      backendNodeId: shadow.backendNodeId,
-      objectGroup: GROUP,
-    })) as { object: { objectId?: string } };
-    return object.objectId ?? null;
+  async origin(): Promise<{ x: number; y: number }> {
+    const box = await (await this.frame()?.frameElement())?.boundingBox();
+    return box ? { x: box.x, y: box.y } : { x: 0, y: 0 };
   }
 
   async onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
+    const frame = this.frame();
+    if (!frame) return null;
+    // An expression, not a function built in the frame: the extension's CSP allows no eval
+    // there, and the protocol's own evaluation is not subject to it.
+    const expression = `(async () => {
+      const root = {
+        host: document.documentElement,
+        querySelector: (s) => document.querySelector(s),
+        querySelectorAll: (s) => document.querySelectorAll(s),
+      };
+      return await (${fn.toString()})(root, ${JSON.stringify(arg ?? null)});
+    })()`;
     try {
-      const objectId = await this.rootObject();
-      if (!objectId) return null;
-      const answer = (await this.cdp.send('Runtime.callFunctionOn', {
-        objectId,
-        functionDeclaration: `function (arg) { return (${fn.toString()})(this, arg); }`,
-        arguments: [{ value: arg }],
-        returnByValue: true,
-        awaitPromise: true,
-      })) as CallAnswer;
-      if (answer.exceptionDetails) {
-        throw new Error(
-          answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text,
-        );
-      }
-      return answer.result.value as R;
-    } finally {
-      await this.cdp
-        .send('Runtime.releaseObjectGroup', { objectGroup: GROUP })
-        .catch(() => undefined);
+      return (await frame.evaluate(expression)) as R;
+    } catch (error) {
+      if (frame.isDetached()) return null;
+      throw error;
     }
   }
 }
 
 /**
- * Drives the page panel, which lives in a *closed* shadow root that neither page scripts
- * nor a test's locators can enter. The browser's automation protocol can (DevTools in
- * Chromium, WebDriver BiDi in Firefox): it finds the root, reads elements through it, and
+ * Drives the page panel, which lives in a *closed* shadow root (Firefox) or a frame in one
+ * (Chromium) that neither page scripts nor a test's locators can enter. The browser's
+ * automation protocol can (DevTools in Chromium, WebDriver BiDi in Firefox): it finds the
+ * root, reads elements through it, and
  * clicks at their on-screen position with real (trusted) mouse input — exactly what a
  * user's click is. `scriptClick` does what a hostile page script would do if it held a
  * reference to a button: `click()` and a dispatched event, both untrusted.
@@ -119,10 +100,7 @@ export class PanelDriver<P = Page> {
   ) {}
 
   static async attach(page: Page): Promise<PanelDriver> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('Runtime.enable');
-    return new PanelDriver(page, new CdpPanelAccess(page, cdp));
+    return new PanelDriver(page, new FramePanelAccess(page));
   }
 
   detach(): Promise<void> {
@@ -141,7 +119,7 @@ export class PanelDriver<P = Page> {
 
   /** The elements matching `selector` inside the panel. */
   async all(selector: string): Promise<ElementInfo[]> {
-    return (
+    const found =
       (await this.onRoot(
         (root, sel) =>
           [...root.querySelectorAll(sel)].map((el) => {
@@ -167,8 +145,14 @@ export class PanelDriver<P = Page> {
             };
           }),
         selector,
-      )) ?? []
-    );
+      )) ?? [];
+    if (found.length === 0) return found;
+    const origin = await this.access.origin();
+    for (const el of found) {
+      el.rect.x += origin.x;
+      el.rect.y += origin.y;
+    }
+    return found;
   }
 
   async one(selector: string): Promise<ElementInfo | null> {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { eventually, type Harness } from '../fixtures';
-import { PanelDriver } from './driver';
+import { PANEL_READY_MARK } from '../../../components/panel/mount';
+import { PanelDriver, panelFrameOf } from './driver';
 
 /** Opens a market page and waits until the panel shows its buttons (or its block notice). */
 export async function openPanel(
@@ -64,20 +65,29 @@ export async function placeRestingOrder(
   );
 }
 
-/** Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never asserted). */
+/**
+ * Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never
+ * asserted). The mark is in the panel's frame, the navigation timing in the page: both are
+ * put on the wall clock through their documents' time origins.
+ */
 export async function panelReadyAfterDomContentLoaded(page: Page): Promise<number | null> {
-  return page.evaluate(async () => {
+  const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+  const ready = await frame.evaluate(async (name) => {
     // The mark is set in the animation frame after the first paint: it may land just after
     // the buttons are seen.
     const until = Date.now() + 5_000;
-    let mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+    let mark = performance.getEntriesByName(name)[0];
     while (!mark && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      mark = performance.getEntriesByName('market-companion:panel-ready')[0];
+      mark = performance.getEntriesByName(name)[0];
     }
+    return mark ? performance.timeOrigin + mark.startTime : null;
+  }, PANEL_READY_MARK);
+  const loaded = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as
       | PerformanceNavigationTiming
       | undefined;
-    return mark && nav ? Math.round(mark.startTime - nav.domContentLoadedEventEnd) : null;
+    return nav ? performance.timeOrigin + nav.domContentLoadedEventEnd : null;
   });
+  return ready !== null && loaded !== null ? Math.round(ready - loaded) : null;
 }

@@ -29,6 +29,8 @@ export function firefoxPanel(firefox: LaunchedFirefox, page: Page): PanelDriver<
       );
       return JSON.parse(value.value as string) as R;
     },
+    // The panel is in the page itself: its boxes are the page's.
+    origin: async () => ({ x: 0, y: 0 }),
     pointer: {
       move: (x, y) => page.mouse.move(x, y),
       down: () => page.mouse.down(),
