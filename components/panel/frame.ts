@@ -1,5 +1,5 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { PanelPlacement, Size } from '@/components/panel/model/placement';
+import type { PanelPlacement, Point, Size } from '@/components/panel/model/placement';
 
 /**
  * Where a framed panel's geometry lives (Chromium): the content script places the frame in
@@ -11,8 +11,8 @@ export interface FramedLayout {
   viewport: ReadonlySignal<Size>;
   /** The user docked the panel elsewhere or folded it: the host moves the frame. */
   placed(placement: PanelPlacement, collapsed: boolean): void;
-  /** The header dragged `dx`,`dy` screen px since the press; the host docks it on 'end'. */
-  dragged(phase: 'move' | 'end' | 'cancel', dx: number, dy: number): void;
+  /** The header pressed, dragged or released at a screen point; the host moves the frame. */
+  dragged(phase: 'start' | 'move' | 'end' | 'cancel', screen: Point): void;
 }
 
 /** Where the panel sits and whether it is folded: per page, kept across market changes. */

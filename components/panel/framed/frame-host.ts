@@ -8,9 +8,11 @@ import {
   dockBox,
   dragBox,
   keepInView,
+  movedBeyondThreshold,
   PANEL_TYPICAL_HEIGHT,
   PANEL_WIDTH,
   type PanelPlacement,
+  type Point,
   type Size,
 } from '../model/placement';
 import { arrivalPlacement } from '../page-forms';
@@ -60,7 +62,7 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
   let placement: PanelPlacement = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
   let collapsed = false;
   let size: Size | null = null;
-  let dragStart: Box | null = null;
+  let drag: { from: Point; start: Box; moved: boolean } | null = null;
   let dragging: Box | null = null;
 
   const post = (message: ToFrame) => link?.postMessage(message);
@@ -83,6 +85,48 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
     post({ t: 'market', slug });
   };
 
+  // A drag starts in the frame; the pointer may then leave it, and the page gets the moves:
+  // both are followed, in screen coordinates.
+  const dragTo = (to: Point) => {
+    if (!drag) return;
+    if (!drag.moved && !movedBeyondThreshold(drag.from, to)) return;
+    drag.moved = true;
+    dragging = dragBox(drag.start, drag.from, to, viewport());
+    layout();
+  };
+  const dragEnd = (to: Point | null) => {
+    if (drag?.moved && to) {
+      dragTo(to);
+      if (dragging) {
+        placement = dockBox(dragging, viewport());
+        post({ t: 'placement', placement, collapsed, save: true });
+      }
+    }
+    drag = null;
+    dragging = null;
+    layout();
+  };
+  const pagePoint = (event: PointerEvent): Point | null =>
+    event.isTrusted ? { x: event.screenX, y: event.screenY } : null;
+  ctx.addEventListener(
+    window,
+    'pointermove',
+    (event: PointerEvent) => {
+      const to = drag && pagePoint(event);
+      if (to) dragTo(to);
+    },
+    { capture: true },
+  );
+  ctx.addEventListener(
+    window,
+    'pointerup',
+    (event: PointerEvent) => {
+      const to = drag && pagePoint(event);
+      if (to) dragEnd(to);
+    },
+    { capture: true },
+  );
+
   const onFrameMessage = (raw: unknown) => {
     const message = toHostFrom(raw);
     if (!message) return;
@@ -91,22 +135,11 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
     } else if (message.t === 'placement') {
       placement = message.placement;
       collapsed = message.collapsed;
-    } else if (message.phase === 'move') {
-      dragStart ??= dockedBox();
-      dragging = dragBox(dragStart, { x: 0, y: 0 }, { x: message.dx, y: message.dy }, viewport());
     } else {
-      if (message.phase === 'end' && dragStart) {
-        const dropped = dragBox(
-          dragStart,
-          { x: 0, y: 0 },
-          { x: message.dx, y: message.dy },
-          viewport(),
-        );
-        placement = dockBox(dropped, viewport());
-        post({ t: 'placement', placement, collapsed, save: true });
-      }
-      dragStart = null;
-      dragging = null;
+      const at = { x: message.x, y: message.y };
+      if (message.phase === 'start') drag = { from: at, start: dockedBox(), moved: false };
+      else if (message.phase === 'move') return dragTo(at);
+      else return dragEnd(message.phase === 'end' ? at : null);
     }
     layout();
   };

@@ -25,8 +25,15 @@ export type ToHost =
   | { t: 'size'; size: Size }
   /** The user moved or folded the panel (not a drag): the host places the frame. */
   | { t: 'placement'; placement: PanelPlacement; collapsed: boolean }
-  /** The header dragged `dx`,`dy` px since the press; on 'end' the host docks it. */
-  | { t: 'drag'; phase: 'move' | 'end' | 'cancel'; dx: number; dy: number };
+  /**
+   * The header pressed ('start'), dragged, released ('end': the host docks it) at this
+   * screen point. Once the pointer leaves the frame the page gets its moves: the host
+   * follows them itself, in the same screen coordinates.
+   */
+  | { t: 'drag'; phase: DragPhase; x: number; y: number };
+
+export type DragPhase = 'start' | 'move' | 'end' | 'cancel';
+const DRAG_PHASES: readonly DragPhase[] = ['start', 'move', 'end', 'cancel'];
 
 const CORNERS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
@@ -82,10 +89,8 @@ export function toHostFrom(raw: unknown): ToHost | null {
       return { t: 'placement', placement, collapsed: raw.collapsed };
     }
     case 'drag':
-      return (raw.phase === 'move' || raw.phase === 'end' || raw.phase === 'cancel') &&
-        isNumber(raw.dx) &&
-        isNumber(raw.dy)
-        ? { t: 'drag', phase: raw.phase, dx: raw.dx, dy: raw.dy }
+      return DRAG_PHASES.includes(raw.phase as DragPhase) && isNumber(raw.x) && isNumber(raw.y)
+        ? { t: 'drag', phase: raw.phase as DragPhase, x: raw.x, y: raw.y }
         : null;
     default:
       return null;

@@ -39,7 +39,7 @@ export function startPanelFrame(container: HTMLElement): void {
   const layout: FramedLayout = {
     viewport,
     placed: (placement, collapsed) => toHost({ t: 'placement', placement, collapsed }),
-    dragged: (phase, dx, dy) => toHost({ t: 'drag', phase, dx, dy }),
+    dragged: (phase, screen) => toHost({ t: 'drag', phase, ...screen }),
   };
 
   const show = (slug: string) => {

@@ -33,7 +33,7 @@ const viewport = () => ({ width: window.innerWidth, height: window.innerHeight }
 
 /**
  * Framed, the frame moves under the pointer while it drags: its own coordinates would
- * follow it, the screen's do not.
+ * follow it, the screen's do not (and the host, in the page, reads the same ones).
  */
 const pointOf = (event: PointerEvent, framed: boolean): Point =>
   framed ? { x: event.screenX, y: event.screenY } : { x: event.clientX, y: event.clientY };
@@ -57,11 +57,14 @@ export function useDrag(
     if (!current || current.pointerId !== event.pointerId) return;
     start.current = null;
     (event.currentTarget as Element | null)?.releasePointerCapture?.(event.pointerId);
-    if (!current.moved) return;
+    if (!current.moved) {
+      framed?.dragged('cancel', pointOf(event, true));
+      return;
+    }
     dragged.current = true;
     const to = pointOf(event, framed !== undefined);
     if (framed) {
-      framed.dragged(dock ? 'end' : 'cancel', to.x - current.from.x, to.y - current.from.y);
+      framed.dragged(dock ? 'end' : 'cancel', to);
       return;
     }
     const last = dragBox(current.box, current.from, to, viewport());
@@ -90,15 +93,21 @@ export function useDrag(
         };
         dragged.current = false;
         (event.currentTarget as Element | null)?.setPointerCapture?.(event.pointerId);
+        framed?.dragged('start', pointOf(event, true));
       },
       onPointerMove(event) {
         const current = start.current;
         if (!current || current.pointerId !== event.pointerId || !event.isTrusted) return;
+        // Framed, a release over the page is the host's: this press is over.
+        if (framed && event.buttons === 0) {
+          start.current = null;
+          return;
+        }
         const to = pointOf(event, framed !== undefined);
         if (!current.moved && !movedBeyondThreshold(current.from, to)) return;
         current.moved = true;
         if (framed) {
-          framed.dragged('move', to.x - current.from.x, to.y - current.from.y);
+          framed.dragged('move', to);
           return;
         }
         setBox(dragBox(current.box, current.from, to, viewport()));

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { eventually, type Harness } from '../fixtures';
-import { PANEL_READY_MARK } from '../../../components/panel/mount';
 import { PanelDriver, panelFrameOf } from './driver';
 
 /** Opens a market page and waits until the panel shows its buttons (or its block notice). */
@@ -82,7 +81,7 @@ export async function panelReadyAfterDomContentLoaded(page: Page): Promise<numbe
       mark = performance.getEntriesByName(name)[0];
     }
     return mark ? performance.timeOrigin + mark.startTime : null;
-  }, PANEL_READY_MARK);
+  }, 'market-companion:panel-ready');
   const loaded = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as
       | PerformanceNavigationTiming
