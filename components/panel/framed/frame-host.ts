@@ -95,8 +95,8 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
     layout();
   };
   const dragEnd = (to: Point | null) => {
-    if (drag?.moved && to) {
-      dragTo(to);
+    if (to) dragTo(to);
+    if (drag?.moved) {
       if (dragging) {
         placement = dockBox(dragging, viewport());
         post({ t: 'placement', placement, collapsed, save: true });

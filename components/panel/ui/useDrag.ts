@@ -57,16 +57,15 @@ export function useDrag(
     if (!current || current.pointerId !== event.pointerId) return;
     start.current = null;
     (event.currentTarget as Element | null)?.releasePointerCapture?.(event.pointerId);
-    if (!current.moved) {
-      framed?.dragged('cancel', pointOf(event, true));
-      return;
-    }
-    dragged.current = true;
     const to = pointOf(event, framed !== undefined);
     if (framed) {
+      // The pointer may have travelled over the page, unseen here: the release tells.
+      if (current.moved || movedBeyondThreshold(current.from, to)) dragged.current = true;
       framed.dragged(dock ? 'end' : 'cancel', to);
       return;
     }
+    if (!current.moved) return;
+    dragged.current = true;
     const last = dragBox(current.box, current.from, to, viewport());
     setBox(null);
     if (dock) onDock(dockBox(last, viewport()));
