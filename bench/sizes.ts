@@ -131,6 +131,8 @@ function measure(dir: string, label: string, files: string[]): BundleFigures {
 }
 
 const RUNTIME_CONTENT_SCRIPT = 'content-scripts/market.js';
+/** Chromium's page panel: the content script above only frames it. */
+const PANEL_FRAME_HTML = 'panel-frame.html';
 /** The issue's budget for everything a market page loads, gzipped. */
 const CONTENT_SCRIPT_BUDGET = 12 * 1024;
 
@@ -155,6 +157,11 @@ async function run(): Promise<BenchResult> {
     const background = join(dir, manifest.background.service_worker);
     const bundles = [
       measure(dir, 'content script (everything injected into a page)', injected),
+      measure(
+        dir,
+        "page panel's frame (an extension page in the market page's tab; not the page's)",
+        popupScripts(dir, readFileSync(join(dir, PANEL_FRAME_HTML), 'utf8')),
+      ),
       measure(
         dir,
         "popup's JavaScript",
@@ -199,7 +206,8 @@ async function run(): Promise<BenchResult> {
         "built with the project's wxt config plus build.sourcemap, into a temporary directory; the trailing sourceMappingURL comment is not counted",
         `a bundle's gzip is the sum of its files, each gzipped alone (level 9), as each is loaded on its own; a module's gzip is its own bytes gzipped alone (more than its share of the bundle's)`,
         `modules: the project's files by path, node_modules by package; the ${TOP_MODULES} largest of each bundle by minified bytes, attributed through the source maps`,
-        `the popup's JavaScript is the scripts popup.html loads and everything they import statically (CSS not counted)`,
+        `the popup's JavaScript is the scripts popup.html loads and everything they import statically (CSS not counted); the panel's frame is counted the same way from panel-frame.html`,
+        `on Chromium the content script is a loader that frames the panel (a web-accessible extension page behind a per-session dynamic URL): the page can read neither the panel's code nor what it shows; Firefox keeps the panel in the page (no IntersectionObserver v2 to guard a frame)`,
       ],
       environment: benchEnvironment(),
       finishedAt: new Date().toISOString(),

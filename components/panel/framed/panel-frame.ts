@@ -8,6 +8,7 @@ import { earlyPanelState } from '../model/early-state';
 import { type PageSettings, readPageSettings, watchPageSettings } from '../model/page-settings';
 import type { PanelPlacement, Size } from '../model/placement';
 import { type MountedPanel, mountPanel } from '../mount';
+import { drawTextUnsearchable } from '../unsearchable-text';
 import { FRAME_HELLO } from './frame-host';
 import { type ToHost, toFrameFrom } from './host-link';
 
@@ -20,6 +21,8 @@ const VIEWPORT_MARGIN = 16;
  * port of its own, and renders when told the market and its place.
  */
 export function startPanelFrame(container: HTMLElement): void {
+  // Chromium's `window.find` in the page searches its frames too, cross-origin ones included.
+  drawTextUnsearchable();
   const early = earlyPanelState();
   const viewport = signal<Size>({ width: window.innerWidth, height: window.innerHeight });
   let port: ReturnType<typeof browser.tabs.connect> | null = null;

@@ -22,7 +22,7 @@ import { MESSAGES, PROTOCOL } from '../../../lib/protocol/messages';
 import { mutatedPayload } from '../../fuzz/mutate';
 import { type ChromeApi, eventually, TEST_PASSPHRASE, useHarness } from '../fixtures';
 import { WorkerCdp } from '../harness/worker-cdp';
-import { PanelDriver } from '../panel/driver';
+import { PanelDriver, panelFrameOf } from '../panel/driver';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
@@ -93,8 +93,9 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
   await page.evaluate(() => console.log('canary: market page'));
   const panel = await PanelDriver.attach(page);
   await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
-  // In the content script's world: record what arrives (replies, port messages, tab messages).
-  await h().inContentScript(page, () => {
+  // Record what arrives (replies, port messages, tab messages) in the content script's world
+  // and in the panel's frame (Chromium draws the panel there, with its own port).
+  const record = () => {
     type Runtime = {
       sendMessage: (...a: unknown[]) => Promise<unknown>;
       connect: (...a: unknown[]) => { onMessage: { addListener(l: (m: unknown) => void): void } };
@@ -126,10 +127,13 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     g.chrome.runtime.onMessage.addListener((m) => {
       arrived.push(JSON.stringify(m));
     });
-  });
+  };
+  await h().inContentScript(page, record);
+  const frame = panelFrameOf(page);
+  if (!frame) throw new Error('no panel frame');
+  await frame.evaluate(record);
   const portMessages = () =>
-    h().inContentScript(
-      page,
+    frame.evaluate(
       () =>
         ((globalThis as unknown as Recorded).__recorded ?? []).filter((m) =>
           m.startsWith('{"topic":'),
@@ -227,6 +231,9 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     page,
     () => (globalThis as unknown as Recorded).__recorded ?? [],
   );
+  const arrivedInFrame = await frame.evaluate(
+    () => (globalThis as unknown as Recorded).__recorded ?? [],
+  );
   for (const canary of ['worker before restarts', 'market page', 'worker after restarts']) {
     await eventually(() => logs.some((line) => line.includes(`canary: ${canary}`)), {
       what: `the canary log line "${canary}"`,
@@ -237,6 +244,7 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     'the protected store (IndexedDB) at the end': protectedStore,
     'values written to storage.local': written.join('\n'),
     'messages arrived in the content script': arrived.join('\n'),
+    "messages arrived in the panel's frame": arrivedInFrame.join('\n'),
     'hostile-message replies': JSON.stringify(replies),
     'console logs (worker and pages)': logs.join('\n'),
   };
@@ -249,7 +257,7 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     }
   }
   console.log(
-    `secret scan: ${written.length} writes to storage.local (${local.length} chars at the end), ${protectedStore.length} chars in the protected store, ${arrived.length} messages arrived in the content script (${await portMessages()} on its port), ${SAMPLE} hostile content messages, ${logs.length} console lines; leaks: ${leaks.length}`,
+    `secret scan: ${written.length} writes to storage.local (${local.length} chars at the end), ${protectedStore.length} chars in the protected store, ${arrived.length} messages arrived in the content script, ${arrivedInFrame.length} in the panel's frame (${await portMessages()} on its port), ${SAMPLE} hostile content messages, ${logs.length} console lines; leaks: ${leaks.length}`,
   );
   const other = logs.filter((line) => !line.includes('canary: '));
   if (other.length > 0) console.log(`console lines besides the canaries:\n${other.join('\n')}`);

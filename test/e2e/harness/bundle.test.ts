@@ -79,6 +79,7 @@ describe('what the manifests ask for', () => {
       host_permissions?: string[];
       content_scripts?: unknown[];
       content_security_policy?: { extension_pages?: string };
+      web_accessible_resources?: { resources: string[]; use_dynamic_url?: boolean }[];
     };
 
   it('the store build: no host access at install, no static content script, its own page CSP', async () => {
@@ -90,6 +91,16 @@ describe('what the manifests ask for', () => {
     expect(store.content_security_policy?.extension_pages).toBe(
       "script-src 'self'; object-src 'self'",
     );
+  }, 120_000);
+
+  it('a page can load only the panel’s frame, and only through its per-session dynamic URL', async () => {
+    if (staleBuildReason(REPO_ROOT, 'chrome'))
+      await buildExtension(REPO_ROOT, 'chrome', { quiet: true });
+    for (const dir of [extensionDir, outputDir(REPO_ROOT, 'chrome')]) {
+      const resources = manifestOf(dir).web_accessible_resources ?? [];
+      expect(resources.map((r) => r.resources)).toEqual([['panel-frame.html']]);
+      expect(resources.every((r) => r.use_dynamic_url === true)).toBe(true);
+    }
   }, 120_000);
 
   it('the build that runs beside the sandbox grants loopback and declares the panel there', () => {

@@ -86,6 +86,36 @@ export const SENDERS: Record<string, { sender: SenderInfo; kind: 'page' | 'conte
     },
     kind: null,
   },
+  "our page panel's frame in a tab of the exchange site": {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/panel-frame.html`,
+      origin: EXTENSION_ORIGIN,
+      frameId: 12,
+      tab: { id: 7, url: MARKET_PAGE },
+    },
+    kind: 'content',
+  },
+  "our page panel's frame in a tab of another origin": {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/panel-frame.html`,
+      origin: EXTENSION_ORIGIN,
+      frameId: 12,
+      tab: { id: 9, url: `https://evil.example/markets/${SLUG}` },
+    },
+    kind: null,
+  },
+  "our page panel's document as a tab's top frame": {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/panel-frame.html`,
+      origin: EXTENSION_ORIGIN,
+      frameId: 0,
+      tab: { id: 10, url: `${EXTENSION_ORIGIN}/panel-frame.html` },
+    },
+    kind: 'page',
+  },
 };
 
 /** A valid request of every message (typed: a new message without one fails to compile). */

@@ -33,6 +33,13 @@ describe('classifySender', () => {
     expect(verdict.kind).toBe('content');
   });
 
+  it("speaks for the page panel's frame with its tab's page: that URL is what the market checks read", () => {
+    const framed = SENDERS["our page panel's frame in a tab of the exchange site"];
+    if (!framed) throw new Error('no such sender in the fixtures');
+    const verdict = classifySender(framed.sender, policy);
+    expect(verdict).toEqual({ kind: 'content', tabId: 7, origin: SITE_ORIGIN, url: MARKET_PAGE });
+  });
+
   it('refuses a sender with neither origin nor URL', () => {
     expect(classifySender({ id: EXTENSION_ID }, policy)).toEqual({
       kind: 'refused',

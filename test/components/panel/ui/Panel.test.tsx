@@ -679,3 +679,95 @@ describe('presets, placement, navigation and commands', () => {
     expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({ outcome: 'NO' });
   });
 });
+
+describe('framed (Chromium): the host places the frame, the panel fills it', () => {
+  const header = () => container.querySelector('.mc-head') as HTMLElement;
+  const pointerAt = (type: string, screenX: number, screenY: number, buttons = 1) => {
+    const event = new MouseEvent(type, {
+      bubbles: true,
+      composed: true,
+      clientX: 40,
+      clientY: 10,
+      screenX,
+      screenY,
+      buttons,
+      button: 0,
+    });
+    Object.defineProperty(event, 'isTrusted', { value: true });
+    Object.defineProperty(event, 'pointerId', { value: 1 });
+    header().dispatchEvent(event);
+  };
+
+  function showFramed(handlers: Handlers = {}) {
+    const background = fakeBackground(handlers);
+    const layout = {
+      viewport: signal({ width: 1200, height: 800 }),
+      placed: vi.fn(),
+      dragged: vi.fn(),
+    };
+    mounted = mountPanel({
+      container,
+      slug: SLUG,
+      placement: { corner: 'bottom-right', offset: { x: 16, y: 16 } },
+      collapsed: false,
+      deps: { send: background.send, now: Date.now, newPressId: () => 'press-framed-0000' },
+      connect: () => fakeStore(panelState()),
+      visibility: signal<PanelVisibility>('visible'),
+      aim: aimed(),
+      framed: layout,
+    });
+    return { background, layout };
+  }
+
+  it('draws at the frame’s origin: no page offsets of its own', () => {
+    showFramed();
+    expect(container.querySelector<HTMLElement>('.mc-panel')?.getAttribute('style')).toBeFalsy();
+  });
+
+  it('hands a drag to the host in screen coordinates, from press to release', () => {
+    const { layout } = showFramed();
+    pointerAt('pointerdown', 900, 600);
+    pointerAt('pointermove', 700, 450);
+    pointerAt('pointerup', 300, 200, 0);
+    expect(layout.dragged.mock.calls).toEqual([
+      ['start', { x: 900, y: 600 }],
+      ['move', { x: 700, y: 450 }],
+      ['end', { x: 300, y: 200 }],
+    ]);
+  });
+
+  it('a release far from the press is a drag even when the moves went over the page', () => {
+    const { layout } = showFramed({ 'panel.savePlacement': async () => ({}) });
+    pointerAt('pointerdown', 900, 600);
+    pointerAt('pointerup', 100, 100, 0);
+    expect(layout.dragged.mock.calls.at(-1)).toEqual(['end', { x: 100, y: 100 }]);
+    // The click that follows the release is the drag's, not a move to the next corner.
+    realClick(action('move'));
+    expect(layout.placed).not.toHaveBeenCalled();
+  });
+
+  it('keeps where the host docked it, and saves it only when the user dropped it there', async () => {
+    const { background } = showFramed({ 'panel.savePlacement': async () => ({}) });
+    const topLeft = { corner: 'top-left', offset: { x: 30, y: 40 } } as const;
+    mounted?.place(topLeft, false, false);
+    await waitFor(() =>
+      expect(container.querySelector('.mc-panel')?.getAttribute('data-corner')).toBe('top-left'),
+    );
+    expect(background.callsOf('panel.savePlacement')).toHaveLength(0);
+    mounted?.place(topLeft, false, true);
+    await waitFor(() => expect(background.callsOf('panel.savePlacement')).toHaveLength(1));
+    expect(background.callsOf('panel.savePlacement')[0]?.request).toEqual({
+      ...topLeft,
+      collapsed: false,
+    });
+  });
+
+  it('tells the host when the user folds it, so the frame shrinks with it', async () => {
+    const { layout } = showFramed({ 'panel.savePlacement': async () => ({}) });
+    realClick(action('collapse'));
+    expect(layout.placed).toHaveBeenCalledWith(
+      { corner: 'bottom-right', offset: { x: 16, y: 16 } },
+      true,
+    );
+  });
+});
