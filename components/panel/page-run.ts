@@ -19,6 +19,11 @@ export interface PanelSurface {
   command(command: PanelCommand): void;
   /** Which market the panel shows now (null: none). */
   readonly slug: string | null;
+  /**
+   * The settings are read and the page is still loading: a surface that can start early
+   * (the frame loads while the page parses) starts here for this market (null: none).
+   */
+  early?(slug: string | null, settings: PageSettings): void;
 }
 
 /**
@@ -34,6 +39,7 @@ export async function runOnPage(
   ready: () => void = () => undefined,
 ): Promise<void> {
   let settings = await readPageSettings();
+  surface.early?.(panelSlugFor(settings, location.href), settings);
   await domReady();
 
   const follow = (url = location.href) => {

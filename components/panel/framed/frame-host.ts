@@ -17,7 +17,7 @@ import {
 } from '../model/placement';
 import { arrivalPlacement } from '../page-forms';
 import { type PanelSurface, runOnPage } from '../page-run';
-import { type ToFrame, toHostFrom } from './host-link';
+import { type FrameInit, type ToFrame, toHostFrom } from './host-link';
 
 /** What the frame says first, to its parent window, to be told its token. */
 export const FRAME_HELLO = 'market-companion:panel-frame';
@@ -182,7 +182,8 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
   ctx.addEventListener(window, 'message', (event: MessageEvent) => {
     if (!frame || event.source !== frame.contentWindow || event.data !== FRAME_HELLO) return;
     token = crypto.randomUUID();
-    frame.contentWindow?.postMessage({ token }, event.origin);
+    const init: FrameInit = { token, view: viewport(), placement, collapsed, slug };
+    frame.contentWindow?.postMessage(init, event.origin);
   });
 
   ctx.addEventListener(window, 'resize', () => {
@@ -200,20 +201,30 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
     frame.title = 'Market Companion: quick trade';
     frame.setAttribute('allow', '');
     shadow.append(style, frame);
+    size = null;
     layout();
-    document.body.append(host);
+    // Before the page has a body (the frame starts loading while the page parses), beside it.
+    (document.body ?? document.documentElement).append(host);
   };
 
   const surface: PanelSurface = {
     get slug() {
       return slug;
     },
+    early(next, settings) {
+      if (next === null) return;
+      slug = next;
+      placement = { corner: settings.panel.corner, offset: settings.panel.offset };
+      collapsed = settings.panel.collapsed;
+      mount();
+    },
     show(next, settings) {
       slug = next;
+      // Now that the page's forms are there: the corner that covers none of them.
       placement = arrivalPlacement(settings.panel, document, viewport());
       collapsed = settings.panel.collapsed;
-      size = null;
-      if (!host) mount();
+      if (host) layout();
+      else mount();
       greet();
     },
     switchTo(next) {

@@ -2,7 +2,6 @@ import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { PANEL_HOST_PORT } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';
-import { isRecord } from '../../../lib/protocol/shapes';
 import type { FramedLayout } from '../frame';
 import { earlyPanelState } from '../model/early-state';
 import { type PageSettings, readPageSettings, watchPageSettings } from '../model/page-settings';
@@ -10,7 +9,7 @@ import type { PanelPlacement, Size } from '../model/placement';
 import { type MountedPanel, mountPanel } from '../mount';
 import { drawTextUnsearchable } from '../unsearchable-text';
 import { FRAME_HELLO } from './frame-host';
-import { type ToHost, toFrameFrom } from './host-link';
+import { frameInitFrom, type ToHost, toFrameFrom } from './host-link';
 
 /** The gap the panel keeps from the page's viewport edges, as in the page itself. */
 const VIEWPORT_MARGIN = 16;
@@ -99,10 +98,20 @@ export function startPanelFrame(container: HTMLElement): void {
     port.postMessage({ token });
   };
 
+  // The loader's answer to the hello: enough to paint now; the port follows.
   window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || !isRecord(event.data)) return;
-    const token = event.data.token;
-    if (typeof token === 'string' && token.length > 0) void meetHost(token);
+    if (event.source !== window.parent || port) return;
+    const init = frameInitFrom(event.data);
+    if (!init) return;
+    onHostMessage({ t: 'view', size: init.view });
+    onHostMessage({
+      t: 'placement',
+      placement: init.placement,
+      collapsed: init.collapsed,
+      save: false,
+    });
+    if (init.slug !== null) show(init.slug);
+    void meetHost(init.token);
   });
   window.parent.postMessage(FRAME_HELLO, '*');
 }

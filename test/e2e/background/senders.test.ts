@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/protocol/messages';
+import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/protocol/sender';
 import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
+import { panelFrameOf } from '../panel/driver';
 
 const h = useHarness(import.meta.url);
 
@@ -118,13 +120,6 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     const verdict = classifySender(sender, policy(h()));
     expect(verdict).toEqual({ kind: 'content', tabId: sender.tab?.id, origin: sender.origin, url });
 
-    // The panel's own port carries the same sender.
-    const port = await seenFrom(
-      h(),
-      (s) => s.kind === 'port' && s.name === 'panel' && s.sender.url === url,
-    );
-    expect(classifySender(port.sender, policy(h())).kind).toBe('content');
-
     expect(await sendFromContentScript(h(), page, 'vault.status', {})).toEqual({
       ok: false,
       error: { kind: 'forbidden', message: '"vault.status" may not be sent from a web page' },
@@ -132,6 +127,49 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     expect(
       await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-eth-flip' }),
     ).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+    await page.close();
+  });
+
+  it('the panel’s frame: our origin, a frame of the market page’s tab; it speaks for that page', async () => {
+    await recordSenders(h());
+    const page = await h().openMarketPage('sandbox-btc-100k');
+    const url = page.url();
+    const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+    const port = await seenFrom(
+      h(),
+      (s) => s.kind === 'port' && s.name === 'panel' && s.sender.tab?.url === url,
+    );
+    expect(port.sender).toMatchObject({
+      id: h().extensionId,
+      origin: `chrome-extension://${h().extensionId}`,
+      tab: { url },
+    });
+    expect(new URL(port.sender.url ?? '').pathname).toBe(PANEL_FRAME_PATH);
+    expect(port.sender.frameId).not.toBe(0);
+    expect(classifySender(port.sender, policy(h()))).toEqual({
+      kind: 'content',
+      tabId: port.sender.tab?.id,
+      origin: new URL(h().sandbox.siteUrl).origin,
+      url,
+    });
+    // Like the content script, it may send the panel's messages for its page's market only.
+    const fromFrame = (name: string, payload: unknown) =>
+      frame.evaluate(
+        (envelope) =>
+          (globalThis as unknown as Scope).chrome.runtime.sendMessage(envelope) as Promise<unknown>,
+        { protocol: PROTOCOL, name, payload },
+      );
+    expect(await fromFrame('panel.state', { marketSlug: 'sandbox-btc-100k' })).toMatchObject({
+      ok: true,
+    });
+    expect(await fromFrame('panel.state', { marketSlug: 'sandbox-eth-flip' })).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+    expect(await fromFrame('vault.status', {})).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },
     });

@@ -95,7 +95,7 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
   await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 15_000);
   // Record what arrives (replies, port messages, tab messages) in the content script's world
   // and in the panel's frame (Chromium draws the panel there, with its own port).
-  const record = () => {
+  const record = (broadcasts: boolean) => {
     type Runtime = {
       sendMessage: (...a: unknown[]) => Promise<unknown>;
       connect: (...a: unknown[]) => { onMessage: { addListener(l: (m: unknown) => void): void } };
@@ -124,14 +124,25 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
         return port;
       };
     }
-    g.chrome.runtime.onMessage.addListener((m) => {
-      arrived.push(JSON.stringify(m));
-    });
+    // A content script hears only what is sent to its tab. An extension page would hear
+    // every extension page's broadcast, but only through a listener: the frame has none
+    // (checked below), so listening there would record what never reaches the panel.
+    if (broadcasts)
+      g.chrome.runtime.onMessage.addListener((m) => {
+        arrived.push(JSON.stringify(m));
+      });
   };
-  await h().inContentScript(page, record);
+  await h().inContentScript(page, record, true);
   const frame = panelFrameOf(page);
   if (!frame) throw new Error('no panel frame');
-  await frame.evaluate(record);
+  expect(
+    await frame.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { runtime: { onMessage: { hasListeners(): boolean } } } }
+      ).chrome.runtime.onMessage.hasListeners(),
+    ),
+  ).toBe(false);
+  await frame.evaluate(record, false);
   const portMessages = () =>
     frame.evaluate(
       () =>

@@ -40,8 +40,10 @@ describe('a press the user could not have aimed', () => {
     const buy = centre((await panel.waitFor(BUY, (b) => !b.disabled)).rect);
     const decoy = { x: 240, y: 320 };
     const since = (await h().admin.orders()).length;
-    // On the first mousemove over the decoy, the page puts the panel's host in a fixed,
-    // translated wrapper that brings the buy button exactly under the pointer.
+    // On the first mousemove over the decoy, the page translates the element that holds the
+    // panel's host, which brings the buy button exactly under the pointer. (Moving the host
+    // itself elsewhere in the page would reload the panel's frame, a blank panel under the
+    // press.)
     await page.evaluate(
       ({ buy, decoy }) => {
         const button = document.createElement('button');
@@ -50,13 +52,9 @@ describe('a press the user could not have aimed', () => {
         button.style.cssText = `position:fixed;left:${decoy.x - 80}px;top:${decoy.y - 20}px;width:160px;height:40px;z-index:10`;
         document.body.append(button);
         const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
+        const holder = host.parentElement as HTMLElement;
         button.addEventListener('mousemove', () => {
-          if (host.parentElement?.id === 'wrap') return;
-          const wrap = document.createElement('div');
-          wrap.id = 'wrap';
-          wrap.style.cssText = `position:fixed;left:0;top:0;width:100vw;height:100vh;z-index:2147483647;transform:translate(${decoy.x - buy.x}px,${decoy.y - buy.y}px)`;
-          document.body.append(wrap);
-          wrap.append(host);
+          holder.style.transform = `translate(${decoy.x - buy.x}px,${decoy.y - buy.y}px)`;
         });
       },
       { buy, decoy },
@@ -74,8 +72,7 @@ describe('a press the user could not have aimed', () => {
     // Put back where the user sees it, a press aimed like a person's goes through.
     await page.evaluate(() => {
       const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
-      document.body.append(host);
-      document.getElementById('wrap')?.remove();
+      (host.parentElement as HTMLElement).style.transform = '';
       document.getElementById('decoy')?.remove();
     });
     await panel.click(BUY);
