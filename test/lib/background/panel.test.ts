@@ -21,6 +21,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
     vault: 'unlocked',
     mode: null,
     book: null,
+    ladder: null,
     portfolio,
     openOrders: [],
     intents: [],
