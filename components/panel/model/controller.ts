@@ -1,9 +1,11 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import {
+  presetLabel,
   type QuickOrderType,
   type TradeButtonModel,
   tradeButtons,
 } from '@/components/panel/model/buttons';
+import { type LevelButtonModel, ladderRows } from '@/components/panel/model/ladder';
 import { pressTitle } from '@/components/panel/model/orders';
 import type { PanelPlacement } from '@/components/panel/model/placement';
 import {
@@ -30,8 +32,8 @@ export interface PanelSource {
   connected: ReadonlySignal<boolean>;
 }
 
-/** Where a press's outcome shows: under an outcome's buttons, or under the open orders. */
-export type ResultGroup = 'YES' | 'NO' | 'orders';
+/** Where a press's outcome shows: under an outcome's buttons, the book ladder, or the open orders. */
+export type ResultGroup = 'YES' | 'NO' | 'book' | 'orders';
 
 /** The outcome of the last press in a group, shown in place. */
 export interface PressResult {
@@ -61,6 +63,11 @@ export class PanelController {
   readonly chosenType = signal<QuickOrderType | null>(null);
   readonly orderType: ReadonlySignal<QuickOrderType>;
   readonly buttons: ReadonlySignal<ReturnType<typeof tradeButtons>>;
+  /** Which preset sizes the ladder's orders (an index into the presets). */
+  readonly ladderPreset = signal(0);
+  /** The chosen preset, raw (the first one when the chosen one was removed). */
+  readonly ladderAmount: ReadonlySignal<string | null>;
+  readonly ladder: ReadonlySignal<ReturnType<typeof ladderRows>>;
   private disarmTimer: ReturnType<typeof setTimeout> | null = null;
 
   readonly state: ReadonlySignal<PanelState | null>;
@@ -83,6 +90,15 @@ export class PanelController {
     this.buttons = computed(() => {
       const current = this.state.value;
       return current ? tradeButtons(current, this.orderType.value) : [];
+    });
+    this.ladderAmount = computed(() => {
+      const presets = this.state.value?.quickTrade.presets ?? [];
+      return presets[this.ladderPreset.value] ?? presets[0] ?? null;
+    });
+    this.ladder = computed(() => {
+      const current = this.state.value;
+      const amount = this.ladderAmount.value;
+      return current && amount ? ladderRows(current, amount) : [];
     });
   }
 
@@ -212,6 +228,85 @@ export class PanelController {
       });
     } finally {
       this.setBusy(button.key, false);
+    }
+  }
+
+  /** The preset that sizes the ladder's orders. */
+  chooseLadderPreset(index: number, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    this.disarm();
+    this.ladderPreset.value = index;
+  }
+
+  /** A click on a level of the book: a post-only order resting at that level's price. */
+  pressLevel(level: LevelButtonModel, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    if (level.disabledReason !== null || this.busy.value.has(level.key)) return;
+    const decision = decidePress(
+      this.armed.value,
+      level.key,
+      level.needsConfirmation,
+      this.deps.now(),
+    );
+    if (decision.kind === 'arm') {
+      this.armButton(level.key);
+      return;
+    }
+    this.disarm();
+    void this.sendLimitOrder(level, decision.confirmed, this.deps.newPressId());
+  }
+
+  private async sendLimitOrder(
+    level: LevelButtonModel,
+    confirmed: boolean,
+    pressId: string,
+  ): Promise<void> {
+    const title = pressTitle(
+      level.side,
+      level.outcome,
+      `${presetLabel(level.amountRaw)} @ ${level.priceText}`,
+    );
+    this.setBusy(level.key, true);
+    this.setResult('book', {
+      title,
+      status: 'sending',
+      intent: null,
+      message: null,
+      error: null,
+      retry: null,
+    });
+    try {
+      const intent = await this.deps.send('panel.limitOrder', {
+        marketSlug: this.slug,
+        outcome: level.outcome,
+        side: level.side,
+        price: level.price,
+        amountRaw: level.amountRaw,
+        pressId,
+        confirmed,
+      });
+      this.setResult('book', {
+        title,
+        status: 'done',
+        intent,
+        message: null,
+        error: null,
+        retry: null,
+      });
+    } catch (error) {
+      const info = toErrorInfo(error);
+      const needsSecondClick = !confirmed && isConfirmationRefusal(info);
+      if (needsSecondClick) this.armButton(level.key);
+      this.setResult('book', {
+        title,
+        status: 'error',
+        intent: null,
+        message: null,
+        error: info,
+        retry: needsSecondClick ? null : () => void this.sendLimitOrder(level, confirmed, pressId),
+      });
+    } finally {
+      this.setBusy(level.key, false);
     }
   }
 
