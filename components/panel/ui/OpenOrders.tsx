@@ -17,7 +17,7 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
   const busy = controller.busy.value;
   const listed = new Set(rows.map((r) => r.clientOrderId).filter((id) => id !== null));
   const shownInResults = new Set(
-    [controller.results.value.YES, controller.results.value.NO, controller.results.value.book]
+    [controller.results.value.YES, controller.results.value.NO]
       .map((r) => r?.intent?.clientOrderId)
       .filter((id) => id !== undefined),
   );
