@@ -1,6 +1,6 @@
 import { memo, sameFields } from '@/components/common/memo';
 import { presetLabel } from '@/components/panel/model/buttons';
-import type { LevelButtonModel, OutcomeLadderRows } from '@/components/panel/model/ladder';
+import type { LevelButtonModel } from '@/components/panel/model/ladder';
 import type { PanelController } from '../model/controller';
 import { ResultLine } from './ResultLine';
 
@@ -32,44 +32,32 @@ const LevelButton = memo(
         onClick={(event) => controller.pressLevel(level, event)}
       >
         <span class="num">{armed ? 'Confirm' : level.priceText}</span>
-        <span class="mc-trade-sub num">{level.depthText}</span>
+        <span class="mc-muted num">{level.depthText}</span>
       </button>
     );
   },
   (a, b) => a.controller === b.controller && sameFields(a.level, b.level),
 );
 
+/** One side of one outcome's book, best level first: a keyed column of level buttons. */
 function Side({
+  outcome,
   levels,
   label,
   controller,
 }: {
+  outcome: string;
   levels: LevelButtonModel[];
   label: string;
   controller: PanelController;
 }) {
   return (
-    <div class="mc-ladder-side">
-      <span class="mc-muted">{label}</span>
+    <div class="mc-ladder-side" data-ladder={outcome}>
+      <span class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>{label}</span>
       {levels.length === 0 ? <span class="mc-muted">—</span> : null}
       {levels.map((level) => (
         <LevelButton key={level.key} level={level} controller={controller} />
       ))}
-    </div>
-  );
-}
-
-function OutcomeLadder({
-  rows,
-  controller,
-}: {
-  rows: OutcomeLadderRows;
-  controller: PanelController;
-}) {
-  return (
-    <div class="mc-ladder" data-ladder={rows.outcome}>
-      <Side levels={rows.bids} label={`Bids · buy ${rows.outcome}`} controller={controller} />
-      <Side levels={rows.asks} label={`Asks · sell ${rows.outcome}`} controller={controller} />
     </div>
   );
 }
@@ -102,9 +90,24 @@ export function BookLadder({ controller }: { controller: PanelController }) {
           ))}
         </fieldset>
       </div>
-      {ladder.map((rows) => (
-        <OutcomeLadder key={rows.outcome} rows={rows} controller={controller} />
-      ))}
+      <div class="mc-ladder">
+        {ladder.map((rows) => [
+          <Side
+            key={`${rows.outcome}:bids`}
+            outcome={rows.outcome}
+            levels={rows.bids}
+            label={`${rows.outcome} bid`}
+            controller={controller}
+          />,
+          <Side
+            key={`${rows.outcome}:asks`}
+            outcome={rows.outcome}
+            levels={rows.asks}
+            label={`${rows.outcome} ask`}
+            controller={controller}
+          />,
+        ])}
+      </div>
       {result ? <ResultLine result={result} controller={controller} group="book" /> : null}
     </div>
   );
