@@ -163,72 +163,27 @@ export class PanelController {
 
   private pressAdmitted(button: TradeButtonModel): void {
     if (button.disabledReason !== null || this.busy.value.has(button.key)) return;
-    const decision = decidePress(
-      this.armed.value,
+    const go = this.decide(button.key, button.needsConfirmation);
+    if (!go) return;
+    const pressId = this.deps.newPressId();
+    void this.sendOrder(
       button.key,
-      button.needsConfirmation,
-      this.deps.now(),
+      button.outcome,
+      pressTitle(button.side, button.outcome, button.label),
+      go.confirmed,
+      () =>
+        this.deps.send('panel.quickOrder', {
+          marketSlug: this.slug,
+          outcome: button.outcome,
+          side: button.side,
+          orderType: button.orderType,
+          ...(button.side === 'BUY'
+            ? { amountRaw: button.amountRaw ?? '0' }
+            : { sellPercent: button.sellPercent ?? 100 }),
+          pressId,
+          confirmed: go.confirmed,
+        }),
     );
-    if (decision.kind === 'arm') {
-      this.armButton(button.key);
-      return;
-    }
-    this.disarm();
-    void this.sendQuickOrder(button, decision.confirmed, this.deps.newPressId());
-  }
-
-  private async sendQuickOrder(
-    button: TradeButtonModel,
-    confirmed: boolean,
-    pressId: string,
-  ): Promise<void> {
-    const group: ResultGroup = button.outcome;
-    const title = pressTitle(button.side, button.outcome, button.label);
-    this.setBusy(button.key, true);
-    this.setResult(group, {
-      title,
-      status: 'sending',
-      intent: null,
-      message: null,
-      error: null,
-      retry: null,
-    });
-    try {
-      const intent = await this.deps.send('panel.quickOrder', {
-        marketSlug: this.slug,
-        outcome: button.outcome,
-        side: button.side,
-        orderType: button.orderType,
-        ...(button.side === 'BUY'
-          ? { amountRaw: button.amountRaw ?? '0' }
-          : { sellPercent: button.sellPercent ?? 100 }),
-        pressId,
-        confirmed,
-      });
-      this.setResult(group, {
-        title,
-        status: 'done',
-        intent,
-        message: null,
-        error: null,
-        retry: null,
-      });
-    } catch (error) {
-      const info = toErrorInfo(error);
-      const needsSecondClick = !confirmed && isConfirmationRefusal(info);
-      // The book moved above the threshold between our estimate and the background's.
-      if (needsSecondClick) this.armButton(button.key);
-      this.setResult(group, {
-        title,
-        status: 'error',
-        intent: null,
-        message: null,
-        error: info,
-        retry: needsSecondClick ? null : () => void this.sendQuickOrder(button, confirmed, pressId),
-      });
-    } finally {
-      this.setBusy(button.key, false);
-    }
   }
 
   /** The preset that sizes the ladder's orders. */
@@ -242,32 +197,51 @@ export class PanelController {
   pressLevel(level: LevelButtonModel, event: PressEvent): void {
     if (!this.admit(event)) return;
     if (level.disabledReason !== null || this.busy.value.has(level.key)) return;
-    const decision = decidePress(
-      this.armed.value,
+    const go = this.decide(level.key, level.needsConfirmation);
+    if (!go) return;
+    const pressId = this.deps.newPressId();
+    void this.sendOrder(
       level.key,
-      level.needsConfirmation,
-      this.deps.now(),
+      'book',
+      pressTitle(level.side, level.outcome, `${presetLabel(level.amountRaw)} @ ${level.priceText}`),
+      go.confirmed,
+      () =>
+        this.deps.send('panel.limitOrder', {
+          marketSlug: this.slug,
+          outcome: level.outcome,
+          side: level.side,
+          price: level.price,
+          amountRaw: level.amountRaw,
+          pressId,
+          confirmed: go.confirmed,
+        }),
     );
-    if (decision.kind === 'arm') {
-      this.armButton(level.key);
-      return;
-    }
-    this.disarm();
-    void this.sendLimitOrder(level, decision.confirmed, this.deps.newPressId());
   }
 
-  private async sendLimitOrder(
-    level: LevelButtonModel,
+  /** A large order's first press arms its button; otherwise whether it goes as the confirming one. */
+  private decide(key: string, needsConfirmation: boolean): { confirmed: boolean } | null {
+    const decision = decidePress(this.armed.value, key, needsConfirmation, this.deps.now());
+    if (decision.kind === 'arm') {
+      this.armButton(key);
+      return null;
+    }
+    this.disarm();
+    return { confirmed: decision.confirmed };
+  }
+
+  /**
+   * One order press: its button busy meanwhile, its outcome shown in `group`. A retry sends
+   * the same request again (same press id: never a second order).
+   */
+  private async sendOrder(
+    key: string,
+    group: ResultGroup,
+    title: string,
     confirmed: boolean,
-    pressId: string,
+    request: () => Promise<IntentView>,
   ): Promise<void> {
-    const title = pressTitle(
-      level.side,
-      level.outcome,
-      `${presetLabel(level.amountRaw)} @ ${level.priceText}`,
-    );
-    this.setBusy(level.key, true);
-    this.setResult('book', {
+    this.setBusy(key, true);
+    this.setResult(group, {
       title,
       status: 'sending',
       intent: null,
@@ -276,16 +250,8 @@ export class PanelController {
       retry: null,
     });
     try {
-      const intent = await this.deps.send('panel.limitOrder', {
-        marketSlug: this.slug,
-        outcome: level.outcome,
-        side: level.side,
-        price: level.price,
-        amountRaw: level.amountRaw,
-        pressId,
-        confirmed,
-      });
-      this.setResult('book', {
+      const intent = await request();
+      this.setResult(group, {
         title,
         status: 'done',
         intent,
@@ -296,17 +262,20 @@ export class PanelController {
     } catch (error) {
       const info = toErrorInfo(error);
       const needsSecondClick = !confirmed && isConfirmationRefusal(info);
-      if (needsSecondClick) this.armButton(level.key);
-      this.setResult('book', {
+      // The book moved above the threshold between our estimate and the background's.
+      if (needsSecondClick) this.armButton(key);
+      this.setResult(group, {
         title,
         status: 'error',
         intent: null,
         message: null,
         error: info,
-        retry: needsSecondClick ? null : () => void this.sendLimitOrder(level, confirmed, pressId),
+        retry: needsSecondClick
+          ? null
+          : () => void this.sendOrder(key, group, title, confirmed, request),
       });
     } finally {
-      this.setBusy(level.key, false);
+      this.setBusy(key, false);
     }
   }
 

@@ -75,7 +75,12 @@ export function BookLadder({ controller }: { controller: PanelController }) {
   return (
     <div class="mc-group" data-section="book">
       <div class="mc-toolbar">
-        <span class="mc-section-title">Limit from the book (post-only)</span>
+        <span
+          class="mc-section-title"
+          title="A click on a level rests a post-only limit order at its price"
+        >
+          Book · post-only
+        </span>
         <fieldset class="mc-toggle" aria-label="Size of a level order">
           {state.quickTrade.presets.map((amountRaw, index) => (
             <button
