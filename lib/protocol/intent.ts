@@ -57,7 +57,6 @@ export const LimitOrderRequest = z.object({
   confirmed: z.boolean().default(false),
 });
 export type LimitOrderRequest = z.input<typeof LimitOrderRequest>;
-export type ParsedLimitOrder = z.output<typeof LimitOrderRequest>;
 
 export { isFinal } from './intent-states';
 
