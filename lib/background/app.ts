@@ -5,6 +5,7 @@ import { Positions } from '../core/api/portfolio';
 import { ServerClock } from '../core/client/clock';
 import { ExchangeError } from '../core/client/errors';
 import type { ExchangeClient } from '../core/client/exchange-client';
+import { quoteFor } from '../core/orders/pricing';
 import { MAX_RECV_WINDOW_MS } from '../core/orders/rules';
 import type { Settings } from '../core/settings/schema';
 import { marketPageUrl, parseSitePattern } from '../core/site/pattern';
@@ -168,6 +169,7 @@ export class BackgroundApp {
       },
       tradingMode: () => this.mode?.mode ?? null,
       onTradingModeRefused: () => void this.refreshMaintenance(),
+      quote: (slug, outcome) => quoteFor(this.books.get(slug), outcome),
       onChange: (view) => {
         this.alerts.intentChanged(view);
         this.pushState();
@@ -496,6 +498,7 @@ export class BackgroundApp {
       vault: this.vault.status,
       mode: this.mode,
       book: this.books.get(slug),
+      ladder: this.books.ladder(slug),
       portfolio: this.portfolio,
       openOrders: this.openOrders.of(slug),
       intents: this.desk.views(),

@@ -1,4 +1,5 @@
 import type { Orderbook } from '../core/api/markets';
+import { type BookLadder, ladderOf } from '../core/orders/book-ladder';
 import type { BookTop } from '../core/orders/book-top';
 import { type Depth, depthOf } from '../core/orders/depth';
 
@@ -7,6 +8,7 @@ interface Entry {
   at: number;
   /** Derived when first read: a burst of updates between two reads derives one top. */
   top: BookTop | null;
+  ladder: BookLadder | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export class BookTracker {
   private readonly entries = new Map<string, Entry>();
 
   apply(marketSlug: string, book: Orderbook, at: number): void {
-    this.entries.set(marketSlug, { book, at, top: null });
+    this.entries.set(marketSlug, { book, at, top: null, ladder: null });
   }
 
   /** The levels of a market's book, read when an order is priced (not on every update). */
@@ -44,6 +46,14 @@ export class BookTracker {
       };
     }
     return entry.top;
+  }
+
+  /** The panel's top levels per outcome, derived like `get` once per push, not per update. */
+  ladder(marketSlug: string): BookLadder | null {
+    const entry = this.entries.get(marketSlug);
+    if (!entry) return null;
+    entry.ladder ??= ladderOf(entry.book);
+    return entry.ladder;
   }
 
   forget(keep: ReadonlySet<string>): void {

@@ -1,6 +1,7 @@
 import type { MarketRecord } from '../core/api/markets';
 import type { UserOrder } from '../core/api/orders';
 import { formatUsd } from '../core/format/money';
+import type { BookLadder } from '../core/orders/book-ladder';
 import type { BookTop } from '../core/orders/book-top';
 import { RAW_PER_UNIT } from '../core/orders/units';
 import type { Settings } from '../core/settings/schema';
@@ -20,6 +21,7 @@ export interface PanelInputs {
   vault: VaultView['status'];
   mode: TradingModeView | null;
   book: BookTop | null;
+  ladder: BookLadder | null;
   portfolio: PortfolioTracker;
   openOrders: UserOrder[];
   intents: IntentView[];
@@ -133,6 +135,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     vaultStatus: input.vault,
     mode: input.mode,
     book: input.book,
+    ladder: input.ladder,
     position: yes && no ? { yes, no } : null,
     openOrders: input.vault === 'unlocked' ? input.openOrders : [],
     intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),

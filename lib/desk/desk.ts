@@ -8,6 +8,7 @@ import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client
 import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
 import type { AmountIntent } from '../core/orders/amounts';
 import { buildOrderRequest, type OrderContext } from '../core/orders/build';
+import type { OutcomeQuote } from '../core/orders/pricing';
 import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { IntentIndex } from './intent-index';
@@ -25,6 +26,7 @@ import {
   statusFilled,
   summarize,
 } from './outcome';
+import { crossingSentence, isCrossingRefusal } from './post-only';
 
 /** Sends of the same signed bytes before giving up on an order the exchange never saw. */
 const MAX_SENDS = 3;
@@ -55,6 +57,8 @@ export interface DeskDeps {
   /** A trading-mode 425 arrived: the background refreshes maintenance status. */
   onTradingModeRefused(info: Extract<ClientErrorInfo, { kind: 'trading-mode' }>): void;
   onChange(view: IntentView): void;
+  /** The live book's best prices of an outcome, to say where a refused post-only order stood. */
+  quote?: (marketSlug: string, outcome: Outcome) => OutcomeQuote | null;
   /**
    * Every order is signed with this receive window, timestamped in the exchange's time. A
    * copy still on its way once its window has closed can no longer be placed: only then
@@ -413,13 +417,20 @@ export class OrderDesk {
           this.transition(record, 'reconciling');
           break;
         default:
-          this.finish(record, 'rejected', info);
+          this.finish(record, 'rejected', this.refusalOf(record, info));
       }
       await this.save(record);
       return;
     }
     this.applyPlacement(record, response);
     await this.save(record);
+  }
+
+  /** A post-only order that would have crossed reads as one sentence saying so; others as sent. */
+  private refusalOf(record: IntentRecord, info: ClientErrorInfo): ClientErrorInfo {
+    if (!record.postOnly || !isCrossingRefusal(info)) return info;
+    const quote = this.deps.quote?.(record.view.marketSlug, record.view.outcome) ?? null;
+    return { kind: 'unavailable', message: crossingSentence(record.view, quote) };
   }
 
   /** Returns whether to keep going in this run. */

@@ -40,6 +40,24 @@ export const QuickOrderRequest = z
 export type QuickOrderRequest = z.input<typeof QuickOrderRequest>;
 export type ParsedQuickOrder = z.output<typeof QuickOrderRequest>;
 
+/**
+ * A post-only GTC order at a level of the book the panel showed: the price the user saw
+ * (never replaced by a fresher one) and the chosen preset, in money, as its size.
+ */
+export const LimitOrderRequest = z.object({
+  marketSlug: z.string().min(1).max(200),
+  outcome: Outcome,
+  /** BUY on the bid side, SELL on the ask side. */
+  side: Side,
+  /** A decimal like `0.41`; the background checks the 0.001 grid and the 0.01–0.99 range. */
+  price: z.string().min(1).max(16),
+  /** The preset: collateral to spend (BUY), or worth of held contracts to sell (SELL), raw units. */
+  amountRaw: Raw,
+  pressId: z.string().min(8).max(64),
+  confirmed: z.boolean().default(false),
+});
+export type LimitOrderRequest = z.input<typeof LimitOrderRequest>;
+
 export { isFinal } from './intent-states';
 
 export const IntentState = z.enum(INTENT_STATES);

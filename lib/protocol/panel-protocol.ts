@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PANEL_COMMAND_NAMES } from './commands';
-import { IntentView, QuickOrderRequest } from './intent';
+import { IntentView, LimitOrderRequest, QuickOrderRequest } from './intent';
 import { PORTS, PROTOCOL } from './names';
 import { PanelState } from './panel-views';
 
@@ -50,6 +50,12 @@ export const PANEL_MESSAGES = {
   }),
   'panel.quickOrder': message({
     request: QuickOrderRequest,
+    response: IntentView,
+    senders: ['content', 'page'],
+  }),
+  /** A post-only GTC order at a level of the panel's book ladder. */
+  'panel.limitOrder': message({
+    request: LimitOrderRequest,
     response: IntentView,
     senders: ['content', 'page'],
   }),

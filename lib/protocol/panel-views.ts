@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MaintenanceStatus } from '../core/api/maintenance';
 import { UserOrder } from '../core/api/user-orders';
+import { BookLadder } from '../core/orders/book-ladder';
 import { BookTop } from '../core/orders/book-top';
 import { PanelSettings, QuickTradeSettings } from '../core/settings/sections';
 import { IntentView } from './intent';
@@ -58,6 +59,8 @@ export const PanelState = z.object({
   vaultStatus: z.enum(['empty', 'locked', 'unlocked']),
   mode: z.object(TradingModeView.shape).nullable(),
   book: BookTop.nullable(),
+  /** The top levels of each outcome, for limit orders from the book (null: no book yet). */
+  ladder: BookLadder.nullable(),
   position: z.object({ yes: PanelPositionSide, no: PanelPositionSide }).nullable(),
   /** Strict copies: whatever else the exchange adds to an order never reaches a web page. */
   openOrders: z.array(z.object(UserOrder.shape)),

@@ -1,9 +1,11 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import {
+  presetLabel,
   type QuickOrderType,
   type TradeButtonModel,
   tradeButtons,
 } from '@/components/panel/model/buttons';
+import { type LevelButtonModel, ladderRows } from '@/components/panel/model/ladder';
 import { pressTitle } from '@/components/panel/model/orders';
 import type { PanelPlacement } from '@/components/panel/model/placement';
 import {
@@ -30,8 +32,8 @@ export interface PanelSource {
   connected: ReadonlySignal<boolean>;
 }
 
-/** Where a press's outcome shows: under an outcome's buttons, or under the open orders. */
-export type ResultGroup = 'YES' | 'NO' | 'orders';
+/** Where a press's outcome shows: under an outcome's buttons, the book ladder, or the open orders. */
+export type ResultGroup = 'YES' | 'NO' | 'book' | 'orders';
 
 /** The outcome of the last press in a group, shown in place. */
 export interface PressResult {
@@ -61,6 +63,11 @@ export class PanelController {
   readonly chosenType = signal<QuickOrderType | null>(null);
   readonly orderType: ReadonlySignal<QuickOrderType>;
   readonly buttons: ReadonlySignal<ReturnType<typeof tradeButtons>>;
+  /** Which preset sizes the ladder's orders (an index into the presets). */
+  readonly ladderPreset = signal(0);
+  /** The chosen preset, raw (the first one when the chosen one was removed). */
+  readonly ladderAmount: ReadonlySignal<string | null>;
+  readonly ladder: ReadonlySignal<ReturnType<typeof ladderRows>>;
   private disarmTimer: ReturnType<typeof setTimeout> | null = null;
 
   readonly state: ReadonlySignal<PanelState | null>;
@@ -83,6 +90,15 @@ export class PanelController {
     this.buttons = computed(() => {
       const current = this.state.value;
       return current ? tradeButtons(current, this.orderType.value) : [];
+    });
+    this.ladderAmount = computed(() => {
+      const presets = this.state.value?.quickTrade.presets ?? [];
+      return presets[this.ladderPreset.value] ?? presets[0] ?? null;
+    });
+    this.ladder = computed(() => {
+      const current = this.state.value;
+      const amount = this.ladderAmount.value;
+      return current && amount ? ladderRows(current, amount) : [];
     });
   }
 
@@ -147,28 +163,84 @@ export class PanelController {
 
   private pressAdmitted(button: TradeButtonModel): void {
     if (button.disabledReason !== null || this.busy.value.has(button.key)) return;
-    const decision = decidePress(
-      this.armed.value,
+    const go = this.decide(button.key, button.needsConfirmation);
+    if (!go) return;
+    const pressId = this.deps.newPressId();
+    void this.sendOrder(
       button.key,
-      button.needsConfirmation,
-      this.deps.now(),
+      button.outcome,
+      pressTitle(button.side, button.outcome, button.label),
+      go.confirmed,
+      () =>
+        this.deps.send('panel.quickOrder', {
+          marketSlug: this.slug,
+          outcome: button.outcome,
+          side: button.side,
+          orderType: button.orderType,
+          ...(button.side === 'BUY'
+            ? { amountRaw: button.amountRaw ?? '0' }
+            : { sellPercent: button.sellPercent ?? 100 }),
+          pressId,
+          confirmed: go.confirmed,
+        }),
     );
-    if (decision.kind === 'arm') {
-      this.armButton(button.key);
-      return;
-    }
-    this.disarm();
-    void this.sendQuickOrder(button, decision.confirmed, this.deps.newPressId());
   }
 
-  private async sendQuickOrder(
-    button: TradeButtonModel,
+  /** The preset that sizes the ladder's orders. */
+  chooseLadderPreset(index: number, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    this.disarm();
+    this.ladderPreset.value = index;
+  }
+
+  /** A click on a level of the book: a post-only order resting at that level's price. */
+  pressLevel(level: LevelButtonModel, event: PressEvent): void {
+    if (!this.admit(event)) return;
+    if (level.disabledReason !== null || this.busy.value.has(level.key)) return;
+    const go = this.decide(level.key, level.needsConfirmation);
+    if (!go) return;
+    const pressId = this.deps.newPressId();
+    void this.sendOrder(
+      level.key,
+      'book',
+      pressTitle(level.side, level.outcome, `${presetLabel(level.amountRaw)} @ ${level.priceText}`),
+      go.confirmed,
+      () =>
+        this.deps.send('panel.limitOrder', {
+          marketSlug: this.slug,
+          outcome: level.outcome,
+          side: level.side,
+          price: level.price,
+          amountRaw: level.amountRaw,
+          pressId,
+          confirmed: go.confirmed,
+        }),
+    );
+  }
+
+  /** A large order's first press arms its button; otherwise whether it goes as the confirming one. */
+  private decide(key: string, needsConfirmation: boolean): { confirmed: boolean } | null {
+    const decision = decidePress(this.armed.value, key, needsConfirmation, this.deps.now());
+    if (decision.kind === 'arm') {
+      this.armButton(key);
+      return null;
+    }
+    this.disarm();
+    return { confirmed: decision.confirmed };
+  }
+
+  /**
+   * One order press: its button busy meanwhile, its outcome shown in `group`. A retry sends
+   * the same request again (same press id: never a second order).
+   */
+  private async sendOrder(
+    key: string,
+    group: ResultGroup,
+    title: string,
     confirmed: boolean,
-    pressId: string,
+    request: () => Promise<IntentView>,
   ): Promise<void> {
-    const group: ResultGroup = button.outcome;
-    const title = pressTitle(button.side, button.outcome, button.label);
-    this.setBusy(button.key, true);
+    this.setBusy(key, true);
     this.setResult(group, {
       title,
       status: 'sending',
@@ -178,17 +250,7 @@ export class PanelController {
       retry: null,
     });
     try {
-      const intent = await this.deps.send('panel.quickOrder', {
-        marketSlug: this.slug,
-        outcome: button.outcome,
-        side: button.side,
-        orderType: button.orderType,
-        ...(button.side === 'BUY'
-          ? { amountRaw: button.amountRaw ?? '0' }
-          : { sellPercent: button.sellPercent ?? 100 }),
-        pressId,
-        confirmed,
-      });
+      const intent = await request();
       this.setResult(group, {
         title,
         status: 'done',
@@ -201,17 +263,19 @@ export class PanelController {
       const info = toErrorInfo(error);
       const needsSecondClick = !confirmed && isConfirmationRefusal(info);
       // The book moved above the threshold between our estimate and the background's.
-      if (needsSecondClick) this.armButton(button.key);
+      if (needsSecondClick) this.armButton(key);
       this.setResult(group, {
         title,
         status: 'error',
         intent: null,
         message: null,
         error: info,
-        retry: needsSecondClick ? null : () => void this.sendQuickOrder(button, confirmed, pressId),
+        retry: needsSecondClick
+          ? null
+          : () => void this.sendOrder(key, group, title, confirmed, request),
       });
     } finally {
-      this.setBusy(button.key, false);
+      this.setBusy(key, false);
     }
   }
 

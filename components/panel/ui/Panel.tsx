@@ -14,6 +14,7 @@ import type { PanelFrame } from '../frame';
 import type { PanelController } from '../model/controller';
 import { watchVisibility } from '../visibility';
 import { BlockNotice } from './BlockNotice';
+import { BookLadder } from './BookLadder';
 import { Header } from './Header';
 import { MarketTable } from './MarketTable';
 import { OpenOrders } from './OpenOrders';
@@ -59,6 +60,7 @@ function Body({ controller }: { controller: PanelController }) {
         ) : null}
         <MarketTable state={state} />
         <TradeSection controller={controller} />
+        <BookLadder controller={controller} />
         <OpenOrders controller={controller} now={now()} />
       </div>
     </ExchangeClockContext.Provider>

@@ -30,7 +30,14 @@ export function ResultLine({
       {result.status === 'error' && result.error ? (
         <span class="error">{errorSentence(result.error)}</span>
       ) : null}
-      {live ? <span class="ok">{live.summary}</span> : null}
+      {live ? (
+        // A refused order reads as its reason alone: "rejected: Refused by…" says it twice.
+        live.state === 'rejected' && live.error ? (
+          <span class="error">{errorSentence(live.error)}</span>
+        ) : (
+          <span class="ok">{live.summary}</span>
+        )
+      ) : null}
       {result.status === 'done' && !live && result.message ? (
         <span class="ok">{result.message}</span>
       ) : null}

@@ -1,6 +1,7 @@
 import { ExchangeError } from '../../core/client/errors';
 import { formatUsd } from '../../core/format/money';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
+import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
 import type { SenderVerdict } from '../../protocol/sender';
 import type { BackgroundApp } from '../app';
@@ -77,6 +78,35 @@ export const panelHandlers = (app: BackgroundApp): HandlersFor<'panel'> => ({
     // A delayed order sends no event before eligibleAt: list it among the open orders now.
     if (view.state === 'delayed' || view.state === 'resting')
       void app.refreshOrders(request.marketSlug);
+    return view;
+  },
+  'panel.limitOrder': async (request, sender) => {
+    assertPageMarket(app, sender, request.marketSlug);
+    await tradingSession(app);
+    const market = await app.market(request.marketSlug);
+    if (!market) throw unavailable('This market is not known to the exchange.');
+    // Post-only mode pauses one-click orders, not these: they are what it still accepts.
+    const block = app.orderBlock(market);
+    if (block && !(block.code === 'trading-mode' && app.mode?.mode === 'post_only'))
+      throw unavailable(block.message);
+    // The price is the one the user clicked, re-checked here but never moved.
+    const priced = priceLimitOrder(
+      request,
+      app.portfolio.held(request.marketSlug, request.outcome),
+    );
+    assertConfirmed(app, priced.notionalRaw, request.confirmed);
+    const view = await app.desk.place({
+      marketSlug: request.marketSlug,
+      marketTitle: market.title,
+      outcome: request.outcome,
+      amounts: priced.amounts,
+      notionalRaw: priced.notionalRaw,
+      confirmed: request.confirmed,
+      postOnly: true,
+      pressId: request.pressId,
+    });
+    // Listed among the open orders with its cancel button before the socket says so.
+    if (view.state === 'resting') void app.refreshOrders(request.marketSlug);
     return view;
   },
   'panel.cancelOrder': async (request, sender) => {

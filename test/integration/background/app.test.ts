@@ -578,4 +578,115 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     // Left for longer than the linger, the market's book goes with its subscription.
     await waitFor(() => expect(booted.app.books.get(BTC)).toBeNull(), { timeout: 5_000 });
   });
+  describe('limit orders from the book (panel.limitOrder)', () => {
+    const levelBuy = (pressId: string, price = '0.3') => ({
+      marketSlug: BTC,
+      outcome: 'YES',
+      side: 'BUY',
+      price,
+      amountRaw: '5000000',
+      pressId,
+    });
+
+    it('rests a post-only GTC at exactly the clicked price, listed at once; a repeat press is the same order', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const reply = await booted.send(
+        booted.content,
+        'panel.limitOrder',
+        levelBuy('press-level-01'),
+      );
+      expect(reply.ok).toBe(true);
+      const view = (reply as { data: IntentView }).data;
+      expect(view).toMatchObject({ state: 'resting', orderType: 'GTC', price: 0.3 });
+      const [order] = await ordersOf(view.clientOrderId);
+      // $5 at 0.30: 16.6666 contracts (the 0.30 step is 10 raw), 4.99998 spent.
+      expect(order).toMatchObject({
+        postOnly: true,
+        price: 0.3,
+        status: 'OPEN',
+        takerAmount: '16666660',
+        makerAmount: '4999998',
+      });
+      await waitFor(async () =>
+        expect((await booted.app.panelState(BTC)).openOrders.map((o) => o.id)).toContain(order?.id),
+      );
+      const again = await booted.send(
+        booted.content,
+        'panel.limitOrder',
+        levelBuy('press-level-01'),
+      );
+      expect((again as { data: IntentView }).data.clientOrderId).toBe(view.clientOrderId);
+      expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
+    });
+
+    it('re-checks the price it is sent, and never moves it: off the tick it is refused, nothing sent', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
+      const reply = await booted.send(
+        booted.content,
+        'panel.limitOrder',
+        levelBuy('press-level-02', '0.3005'),
+      );
+      expect(reply).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'validation',
+          source: 'client',
+          issues: [{ field: 'price', message: expect.stringMatching(/more than 3 decimals/) }],
+        },
+      });
+      expect(SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'))).toHaveLength(before);
+    });
+
+    it('a content script may only place one on the market of its own page', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const reply = await booted.send(booted.content, 'panel.limitOrder', {
+        ...levelBuy('press-level-03'),
+        marketSlug: 'sandbox-fed-cut',
+      });
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    });
+
+    it('in post-only trading mode it is accepted, while a quick order is not', async () => {
+      await admin(sandbox, 'POST', 'trading-mode', { mode: 'post_only', resumeAt: null });
+      try {
+        const booted = await boot();
+        await setUp(booted);
+        await waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
+        const quick = await booted.send(
+          booted.content,
+          'panel.quickOrder',
+          quickBuy('press-level-04'),
+        );
+        expect(quick).toMatchObject({ ok: false });
+        const reply = await booted.send(
+          booted.content,
+          'panel.limitOrder',
+          levelBuy('press-level-05'),
+        );
+        expect(reply).toMatchObject({ ok: true, data: { state: 'resting' } });
+      } finally {
+        await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
+      }
+    });
+
+    it('above the confirmation threshold it needs the second click', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const large = { ...levelBuy('press-level-06'), amountRaw: '150000000' };
+      const first = await booted.send(booted.content, 'panel.limitOrder', large);
+      expect(first).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', issues: [{ field: 'confirmed' }] },
+      });
+      const second = await booted.send(booted.content, 'panel.limitOrder', {
+        ...large,
+        confirmed: true,
+      });
+      expect(second).toMatchObject({ ok: true, data: { state: 'resting' } });
+    });
+  });
 });

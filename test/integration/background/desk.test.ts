@@ -543,4 +543,37 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       live.stop();
     }
   });
+  describe('post-only orders from the book, on a market with a taker delay', () => {
+    const postOnlyBuy = (price: string): PlaceSpec => ({
+      marketSlug: ETH,
+      marketTitle: ETH,
+      outcome: 'YES',
+      amounts: { orderType: 'GTC', side: 'BUY', price, contracts: 10n * C },
+      notionalRaw: 1n * C,
+      confirmed: true,
+      postOnly: true,
+    });
+
+    it('one that does not cross rests at once: the taker delay never holds it', async () => {
+      const w = await worker(memoryArea());
+      const view = await w.desk.place(postOnlyBuy('0.05'));
+      expect(view.state).toBe('resting');
+      expect(view.eligibleAt).toBeNull();
+      const [order] = await accepted(view.clientOrderId);
+      expect(order?.status).toBe('OPEN');
+    });
+
+    it('one that would cross is refused by the exchange, in one sentence, and nothing rests', async () => {
+      const w = await worker(memoryArea());
+      const view = await w.desk.place(postOnlyBuy('0.99'));
+      expect(view.state).toBe('rejected');
+      expect(view.error).toEqual({
+        kind: 'unavailable',
+        message:
+          'Not placed: a post-only buy of YES at 99¢ would cross the book. Pick a lower bid.',
+      });
+      expect(await accepted(view.clientOrderId)).toEqual([]);
+      expect(w.posts).toBe(1);
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { BookTracker } from '../../../lib/background/books';
 import { buildPanelState, type PanelInputs, panelBlock } from '../../../lib/background/panel';
 import { PortfolioTracker } from '../../../lib/background/portfolio';
-import { MarketRecord } from '../../../lib/core/api/markets';
+import { MarketRecord, Orderbook } from '../../../lib/core/api/markets';
 import { UserOrder } from '../../../lib/core/api/orders';
 import { Positions } from '../../../lib/core/api/portfolio';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
@@ -21,6 +22,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
     vault: 'unlocked',
     mode: null,
     book: null,
+    ladder: null,
     portfolio,
     openOrders: [],
     intents: [],
@@ -120,6 +122,19 @@ describe('buildPanelState', () => {
       yes: { contractsRaw: '10000000', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
       no: { contractsRaw: '0', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
     });
+  });
+
+  it('carries the book’s top five levels of each outcome, as the schema a page receives', () => {
+    const books = new BookTracker();
+    books.apply(SLUG, Orderbook.parse(ex.orderbook()), NOW);
+    const ladder = books.ladder(SLUG);
+    const state = PanelState.parse(buildPanelState(inputs({ ladder })));
+    expect(state.ladder?.yes.bids).toEqual([
+      { priceMillis: '540', sizeRaw: '1500000000' },
+      { priceMillis: '530', sizeRaw: '200000000' },
+    ]);
+    expect(state.ladder?.no.bids[0]).toEqual({ priceMillis: '440', sizeRaw: '800000000' });
+    expect(buildPanelState(inputs()).ladder).toBeNull();
   });
 
   it('carries the exchange’s clock offset, for the panel’s countdowns', () => {

@@ -43,6 +43,8 @@ export interface RigOptions {
   receiveWindowMs?: number;
   /** The journal's storage (default: the fake browser's `storage.session`). */
   area?: StorageArea;
+  /** The live book's best prices, as the background gives them to the desk. */
+  quote?: DeskDeps['quote'];
 }
 
 export const DEFAULT_LIMITS: GuardLimits = {
@@ -88,6 +90,7 @@ export function rig(exchange = new FakeExchange(), options: RigOptions = {}): Ri
       result.onSleep?.(ms);
     },
     newId: () => `cid-${++idCounter}`,
+    ...(options.quote ? { quote: options.quote } : {}),
     ...(options.receiveWindowMs !== undefined
       ? { receiveWindow: { ms: options.receiveWindowMs, serverNow: () => clock.now } }
       : {}),

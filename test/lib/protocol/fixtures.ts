@@ -129,6 +129,14 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
     amountRaw: '5000000',
     pressId: 'press-00000001',
   },
+  'panel.limitOrder': {
+    marketSlug: SLUG,
+    outcome: 'NO',
+    side: 'SELL',
+    price: '0.41',
+    amountRaw: '5000000',
+    pressId: 'press-00000002',
+  },
   'panel.cancelOrder': { marketSlug: SLUG, orderId: ex.ORDER_ID },
   'panel.cancelAll': { marketSlug: SLUG },
   'panel.savePlacement': { corner: 'top-left', offset: { x: 10, y: 20 }, collapsed: true },
@@ -201,6 +209,7 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   vaultStatus: 'unlocked',
   mode: null,
   book: null,
+  ladder: null,
   position: null,
   openOrders: [],
   intents: [intentView()],
@@ -217,6 +226,8 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
 export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.state': () => panelState(),
   'panel.quickOrder': () => intentView(),
+  'panel.limitOrder': () =>
+    intentView({ orderType: 'GTC', price: 0.41, state: 'resting', summary: 'resting on the book' }),
   'panel.cancelOrder': () => ({ message: 'Order canceled successfully' }),
   'panel.cancelAll': () => ({ canceled: [ex.ORDER_ID] }),
   'panel.savePlacement': () => ({}),

@@ -85,6 +85,7 @@ describe('createRouter: who may send what', () => {
       'panel.cancelAll',
       'panel.cancelIntent',
       'panel.cancelOrder',
+      'panel.limitOrder',
       'panel.openOptions',
       'panel.quickOrder',
       'panel.savePlacement',

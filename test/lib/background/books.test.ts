@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { BookTracker } from '../../../lib/background/books';
+import { Orderbook } from '../../../lib/core/api/markets';
+
+const SLUG = 'sandbox-btc-100k';
+const book = (bestBidMillis: number, levels = 8) =>
+  Orderbook.parse({
+    tokenId: '1001',
+    bids: Array.from({ length: levels }, (_, i) => ({
+      price: (bestBidMillis - i * 10) / 1000,
+      size: '1000000',
+    })),
+    asks: Array.from({ length: levels }, (_, i) => ({
+      price: (bestBidMillis + 20 + i * 10) / 1000,
+      size: '2000000',
+    })),
+    adjustedMidpoint: null,
+    minSize: '100',
+  });
+
+describe('BookTracker.ladder', () => {
+  it('gives the panel five levels per side of each outcome, from the latest book', () => {
+    const books = new BookTracker();
+    expect(books.ladder(SLUG)).toBeNull();
+    books.apply(SLUG, book(600), 1);
+    const first = books.ladder(SLUG);
+    expect(first?.yes.bids.map((l) => l.priceMillis)).toEqual(['600', '590', '580', '570', '560']);
+    expect(first?.no.bids.map((l) => l.priceMillis)).toEqual(['380', '370', '360', '350', '340']);
+    // Read twice between updates: derived once.
+    expect(books.ladder(SLUG)).toBe(first);
+    books.apply(SLUG, book(500), 2);
+    expect(books.ladder(SLUG)?.yes.bids[0]?.priceMillis).toBe('500');
+  });
+});
