@@ -66,27 +66,32 @@ export async function placeRestingOrder(
 
 /**
  * Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never
- * asserted). The mark is in the panel's frame, the navigation timing in the page: both are
- * put on the wall clock through their documents' time origins.
+ * asserted). The panel's mark is in its frame; the navigation timing and the loader's mark
+ * of showing the frame (which may have painted unseen before) are in the page: all are put
+ * on the wall clock through their documents' time origins, and the later of the two marks
+ * is when the user can first see the panel.
  */
 export async function panelReadyAfterDomContentLoaded(page: Page): Promise<number | null> {
   const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
-  const ready = await frame.evaluate(async (name) => {
-    // The mark is set in the animation frame after the first paint: it may land just after
-    // the buttons are seen.
-    const until = Date.now() + 5_000;
-    let mark = performance.getEntriesByName(name)[0];
-    while (!mark && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      mark = performance.getEntriesByName(name)[0];
-    }
-    return mark ? performance.timeOrigin + mark.startTime : null;
-  }, 'market-companion:panel-ready');
+  const ready = await frame.evaluate(markOnWallClock, 'market-companion:panel-ready');
+  const shown = await page.evaluate(markOnWallClock, 'market-companion:panel-shown');
   const loaded = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as
       | PerformanceNavigationTiming
       | undefined;
     return nav ? performance.timeOrigin + nav.domContentLoadedEventEnd : null;
   });
-  return ready !== null && loaded !== null ? Math.round(ready - loaded) : null;
+  if (ready === null || shown === null || loaded === null) return null;
+  return Math.round(Math.max(ready, shown) - loaded);
+}
+
+/** A performance mark's time on the wall clock, waited for a while (it lands after a paint). */
+async function markOnWallClock(name: string): Promise<number | null> {
+  const until = Date.now() + 5_000;
+  let mark = performance.getEntriesByName(name)[0];
+  while (!mark && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    mark = performance.getEntriesByName(name)[0];
+  }
+  return mark ? performance.timeOrigin + mark.startTime : null;
 }
