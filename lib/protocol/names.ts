@@ -11,4 +11,9 @@ export const PORTS = {
   state: 'state',
   /** The page panel: the state of one market. */
   panel: 'panel',
+  /**
+   * Content scripts on any page of the site: what is held per market, for the badges
+   * beside links to markets. Refused to anything but a content script.
+   */
+  badges: 'badges',
 } as const;
