@@ -1,4 +1,5 @@
 import themeCss from '@/assets/theme.css?inline';
+import { startBadges } from '@/components/badges/badges';
 import { type CommandSender, commandFrom } from '@/components/panel/model/commands';
 import { domReady, earlyPanelState } from '@/components/panel/model/early-state';
 import { readPageSettings, watchPageSettings } from '@/components/panel/model/page-settings';
@@ -31,6 +32,8 @@ export default defineContentScript({
     const early = earlyPanelState();
     let settings = await readPageSettings();
     await domReady();
+    // Every page of the site, market page or not; it follows the badges switch itself.
+    ctx.onInvalidated(startBadges({ settings, watchSettings: watchPageSettings }));
     let panel: MountedPanel | null = null;
     let host: HTMLElement | null = null;
 

@@ -1,5 +1,6 @@
 import type { Positions } from '../core/api/portfolio';
-import { BadgeEntry, type BadgesView, MAX_BADGE_ENTRIES } from '../protocol/badge-views';
+import { BadgeEntry, type BadgesView } from '../protocol/badge-views';
+import { MAX_BADGE_ENTRIES } from '../protocol/names';
 import { clobEntries } from './portfolio';
 
 export interface BadgeInputs {

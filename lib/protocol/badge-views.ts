@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RawAmount, UnsignedRawAmount } from '../core/api/primitives';
+import { MAX_BADGE_ENTRIES } from './names';
 
 /*
  * What the position badges on the exchange's site receive: per market held, the side,
@@ -7,9 +8,6 @@ import { RawAmount, UnsignedRawAmount } from '../core/api/primitives';
  * content script of any page of the site may hold this port, so it carries the least that
  * draws a badge.
  */
-
-/** More markets than anyone holds: a bound on what one message can make a page draw. */
-export const MAX_BADGE_ENTRIES = 500;
 
 export const BadgeEntry = z.object({
   marketSlug: z.string().min(1).max(200),

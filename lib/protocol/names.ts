@@ -17,3 +17,6 @@ export const PORTS = {
    */
   badges: 'badges',
 } as const;
+
+/** More markets than anyone holds: a bound on what one badges message can make a page draw. */
+export const MAX_BADGE_ENTRIES = 500;
