@@ -50,7 +50,7 @@ export function startBadges(options: BadgeOptions): () => void {
       const box = link.element.getBoundingClientRect();
       const lines = held.get(link.slug);
       if (!lines || (box.width === 0 && box.height === 0)) continue;
-      placements.push({ x: box.right - origin.x, y: box.top - origin.y, lines });
+      placements.push({ slug: link.slug, x: box.right - origin.x, y: box.top - origin.y, lines });
     }
     drawing.overlay.draw(placements);
   };

@@ -2,6 +2,7 @@ import type { BadgeLine } from './text';
 
 /** Where one badge goes, in the overlay's coordinates: its top-right corner. */
 export interface Placement {
+  slug: string;
   x: number;
   y: number;
   lines: readonly BadgeLine[];
@@ -108,6 +109,7 @@ export function createOverlay(doc: Document = document): Overlay {
           root.append(badge);
         }
         fill(badge, placement.lines);
+        badge.setAttribute('data-market', placement.slug);
         // Right edge on the link's right edge, centred on its top edge: beside the link,
         // never past the right of the page (no new scrollbar).
         badge.style.transform = `translate(${placement.x}px, ${placement.y}px) translate(-100%, -50%)`;

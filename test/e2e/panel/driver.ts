@@ -26,13 +26,16 @@ export interface ElementInfo {
   attributes: Record<string, string>;
 }
 
-function findHost(node: DomNode): DomNode | null {
+/** Our overlays' hosts by their `data-market-companion`: the panel, the position badges. */
+export type HostName = 'panel' | 'badges';
+
+function findHost(node: DomNode, name: HostName): DomNode | null {
   const attrs = node.attributes ?? [];
   for (let i = 0; i < attrs.length; i += 2) {
-    if (attrs[i] === 'data-market-companion' && attrs[i + 1] === 'panel') return node;
+    if (attrs[i] === 'data-market-companion' && attrs[i + 1] === name) return node;
   }
   for (const child of node.children ?? []) {
-    const found = findHost(child);
+    const found = findHost(child, name);
     if (found) return found;
   }
   return null;
@@ -55,6 +58,7 @@ class CdpPanelAccess implements PanelAccess {
   constructor(
     private readonly page: Page,
     private readonly cdp: CDPSession,
+    private readonly host: HostName,
   ) {}
 
   get pointer() {
@@ -69,7 +73,7 @@ class CdpPanelAccess implements PanelAccess {
     const { root } = (await this.cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
       root: DomNode;
     };
-    const host = findHost(root);
+    const host = findHost(root, this.host);
     const shadow = host?.shadowRoots?.[0];
     if (!shadow) return null;
     const { object } = (await this.cdp.send('DOM.resolveNode', {
@@ -118,11 +122,12 @@ export class PanelDriver<P = Page> {
     private readonly access: PanelAccess,
   ) {}
 
-  static async attach(page: Page): Promise<PanelDriver> {
+  /** `host`: which of our closed roots (the badges' overlay is driven the same way). */
+  static async attach(page: Page, host: HostName = 'panel'): Promise<PanelDriver> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.enable');
     await cdp.send('Runtime.enable');
-    return new PanelDriver(page, new CdpPanelAccess(page, cdp));
+    return new PanelDriver(page, new CdpPanelAccess(page, cdp, host));
   }
 
   detach(): Promise<void> {
