@@ -49,9 +49,7 @@ describe("the badges' summary of the portfolio", () => {
     const positions = held();
     expect(buildBadgesView({ enabled: false, signedIn: true, positions }).entries).toEqual([]);
     expect(buildBadgesView({ enabled: true, signedIn: false, positions }).entries).toEqual([]);
-    expect(buildBadgesView({ enabled: true, signedIn: true, positions: null }).entries).toEqual(
-      [],
-    );
+    expect(buildBadgesView({ enabled: true, signedIn: true, positions: null }).entries).toEqual([]);
   });
 
   it('leaves out a side with no contracts, a market without a slug and a slug no page could have, not their neighbours', () => {
