@@ -46,12 +46,20 @@ const linkMarkets = (page: Page) =>
     }),
   );
 
+/** The badges as drawn: each one's market, its words (from `data-t`) and its box. */
 const badgeList = async () =>
-  (await overlay.all('.b')).map((b) => ({
-    market: b.attributes['data-market'] ?? '',
-    text: b.text,
-    rect: b.rect,
-  }));
+  (await overlay.onRoot(
+    (root) =>
+      [...root.querySelectorAll('.b')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return {
+          market: b.getAttribute('data-market') ?? '',
+          text: [...b.querySelectorAll('[data-t]')].map((t) => t.getAttribute('data-t')).join(' '),
+          rect: { x: r.x, y: r.y, width: r.width, height: r.height },
+        };
+      }),
+    null,
+  )) ?? [];
 
 /** A badge's words for what the background holds of a market, YES first. */
 function expectedText(view: BadgesView, slug: string): string {
