@@ -53,6 +53,10 @@ const BAD: Record<string, Record<string, string>> = {
     'components/popup/p.ts': "import { q } from '../panel/q';\nexport const p = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
   },
+  'badges-stays-in-its-folder': {
+    'components/badges/b.ts': "import { q } from '../panel/q';\nexport const b = q;\n",
+    'components/panel/q.ts': 'export const q = 1;\n',
+  },
   'common-serves-every-feature': {
     'components/common/c.ts': "import { q } from '../panel/q';\nexport const c = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',

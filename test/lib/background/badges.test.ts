@@ -54,10 +54,11 @@ describe("the badges' summary of the portfolio", () => {
 
   it('leaves out a side with no contracts, a market without a slug and a slug no page could have, not their neighbours', () => {
     const positions = ex.positions();
-    positions.clob.push(
-      { ...ex.clobPosition(), market: { ...ex.clobPosition().market, slug: undefined } },
-      { ...ex.clobPosition(), market: { ...ex.clobPosition().market, slug: 'x'.repeat(300) } },
-    );
+    const noSlug = ex.clobPosition();
+    delete (noSlug.market as { slug?: string }).slug;
+    const longSlug = ex.clobPosition();
+    longSlug.market.slug = 'x'.repeat(300);
+    positions.clob.push(noSlug, longSlug);
     const view = buildBadgesView({
       enabled: true,
       signedIn: true,
