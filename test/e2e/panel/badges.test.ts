@@ -190,6 +190,30 @@ describe('position badges on links to markets', () => {
     });
   });
 
+  it("on a group page too: a badge on each of the group's markets held", async () => {
+    const group = await home.getAttribute('[data-group-link]', 'data-group-link');
+    const page = await h().context.newPage();
+    await page.goto(`${h().sandbox.siteUrl}/markets/${group}`);
+    const driver = await PanelDriver.attach(page, 'badges');
+    try {
+      const view = await h().withApp((app) => app.badgesView());
+      const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
+      const toHeld = (await linkMarkets(page)).filter((l) => l.slug && heldSlugs.has(l.slug));
+      expect(toHeld.length).toBeGreaterThan(0);
+      const markets = await eventually(
+        async () => {
+          const all = (await driver.all('.b')).map((b) => b.attributes['data-market']);
+          return all.length === toHeld.length ? all : null;
+        },
+        { what: `${toHeld.length} badges on the group page` },
+      );
+      expect(markets.sort()).toEqual(toHeld.map((l) => l.slug).sort());
+    } finally {
+      await driver.detach();
+      await page.close();
+    }
+  });
+
   it('switched off in the settings: the badges go', async () => {
     const before = await linkBoxes(home);
     await setBadges(false);
