@@ -1,6 +1,6 @@
 // Layer rules of the extension and the sandbox (docs/architecture.md explains each).
 // `npm run lint:deps` checks them; type-only imports count (tsPreCompilationDeps).
-const FEATURES = ['panel', 'popup', 'options'];
+const FEATURES = ['panel', 'popup', 'options', 'badges'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,7 +72,7 @@ module.exports = {
       severity: 'error',
       comment:
         'What a market page loads never reaches the vault, the signed client, the desk, the background, viem or socket.io-client.',
-      from: { path: '^entrypoints/market\\.content/' },
+      from: { path: '^entrypoints/market(-in-page)?\\.content/' },
       to: {
         path: [
           '^lib/(vault|desk|background|live|storage)/',
@@ -80,6 +80,21 @@ module.exports = {
           // test/e2e/harness/bundle.test.ts).
           '^lib/core/client/(?!errors\\.ts$|error-info\\.ts$)',
           '(^|/)node_modules/(viem|socket\\.io-client|engine\\.io-client|@noble)/',
+        ],
+        reachable: true,
+      },
+    },
+    {
+      name: 'panel-loader-is-tiny',
+      severity: 'error',
+      comment:
+        "Chromium's content script only frames the panel: no UI library, no schema library (the panel runs in its extension-origin frame).",
+      from: { path: '^entrypoints/market\\.content/' },
+      to: {
+        // Their declaration files are types only, erased from the build.
+        path: [
+          '(^|/)node_modules/(preact|@preact|zod)/.*(?<!\\.d\\.c?ts)$',
+          '^components/panel/(ui|mount)',
         ],
         reachable: true,
       },

@@ -6,7 +6,7 @@ import { earlyPanelState } from './model/early-state';
 import type { PageSettings } from './model/page-settings';
 import { type MountedPanel, mountPanel } from './mount';
 import { arrivalPlacement } from './page-forms';
-import { type PanelSurface, runOnPage } from './page-run';
+import { type PageHooks, type PanelSurface, runOnPage } from './page-run';
 import panelCss from './panel.css?inline';
 import { liftToTopLayer, tracksVisibility } from './top-layer';
 import { drawTextUnsearchable } from './unsearchable-text';
@@ -16,7 +16,10 @@ import { drawTextUnsearchable } from './unsearchable-text';
  * IntersectionObserver v2 a frame could not check what the page paints over it, while a
  * host in the page's top layer can be checked at each press; see top-layer.ts).
  */
-export async function runInPagePanel(ctx: ContentScriptContext): Promise<void> {
+export async function runInPagePanel(
+  ctx: ContentScriptContext,
+  onPage?: PageHooks['onPage'],
+): Promise<void> {
   drawTextUnsearchable();
   const early = earlyPanelState();
   let settings: PageSettings | null = null;
@@ -95,5 +98,5 @@ export async function runInPagePanel(ctx: ContentScriptContext): Promise<void> {
     },
     command: (command) => panel?.command(command),
   };
-  await runOnPage(ctx, surface, () => early.release());
+  await runOnPage(ctx, surface, { ready: () => early.release(), onPage });
 }

@@ -26,21 +26,28 @@ export interface PanelSurface {
   early?(slug: string | null, settings: PageSettings): void;
 }
 
+/** What else runs on the site's pages, beside the panel. */
+export interface PageHooks {
+  /** Once the first URL's decision is made (the early state port is released there when no market took it). */
+  ready?: () => void;
+  /** Every page of the site once its DOM is there, market page or not (the position badges). */
+  onPage?: (settings: PageSettings) => void;
+}
+
 /**
  * What a market page's content script does, whichever surface draws the panel: decides from
  * the settings whether this URL is a market page (and which market), follows single-page
  * navigation and the settings, and hands keyboard commands from the background on.
- * `settings` is the read started at `document_start`; `ready` runs once the decision for
- * the first URL is made (the early state port is released there when no market took it).
  */
 export async function runOnPage(
   ctx: ContentScriptContext,
   surface: PanelSurface,
-  ready: () => void = () => undefined,
+  { ready, onPage }: PageHooks = {},
 ): Promise<void> {
   let settings = await readPageSettings();
   surface.early?.(panelSlugFor(settings, location.href), settings);
   await domReady();
+  onPage?.(settings);
 
   const follow = (url = location.href) => {
     const next = slugTransition(surface.slug, panelSlugFor(settings, url));
@@ -50,7 +57,7 @@ export async function runOnPage(
   };
 
   follow();
-  ready();
+  ready?.();
   // Fired while `pushState` runs, before `location` changes: the new URL is on the event.
   ctx.addEventListener(window, 'wxt:locationchange', (event) =>
     follow(event.newUrl instanceof URL ? event.newUrl.href : undefined),

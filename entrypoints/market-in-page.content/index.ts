@@ -1,4 +1,6 @@
+import { startBadges } from '@/components/badges/badges';
 import { runInPagePanel } from '@/components/panel/in-page';
+import { watchPageSettings } from '@/components/panel/model/page-settings';
 
 /**
  * The page panel on the exchange site's market pages, Firefox: drawn in the page itself, in
@@ -14,5 +16,9 @@ export default defineContentScript({
   cssInjectionMode: 'manual',
   // WXT's legacy `postMessage` would tell every page script our extension id.
   noScriptStartedPostMessage: true,
-  main: (ctx) => runInPagePanel(ctx),
+  // Every page of the site gets the position badges; they follow their switch themselves.
+  main: (ctx) =>
+    runInPagePanel(ctx, (settings) =>
+      ctx.onInvalidated(startBadges({ settings, watchSettings: watchPageSettings })),
+    ),
 });

@@ -1,10 +1,12 @@
+import { startBadges } from '@/components/badges/badges';
 import { runFramedPanel } from '@/components/panel/framed/frame-host';
+import { watchPageSettings } from '@/components/panel/model/page-settings';
 
 /**
- * The page panel on the exchange site's market pages, Chromium: a loader that frames the
- * panel (an extension page) in a closed shadow root, follows single-page navigation and
- * passes keyboard commands on. The sandbox's site is in the manifest; other sites the user
- * grants are registered at runtime (lib/background/site-scripts.ts, same output file).
+ * The exchange site's pages, Chromium: on a market page, a loader that frames the panel (an
+ * extension page) in a closed shadow root, follows single-page navigation and passes keyboard
+ * commands on; on every page, the position badges. The sandbox's site is in the manifest;
+ * other sites the user grants are registered at runtime (lib/background/site-scripts.ts).
  */
 export default defineContentScript({
   matches: ['http://127.0.0.1/*', 'http://localhost/*'],
@@ -16,5 +18,9 @@ export default defineContentScript({
   cssInjectionMode: 'manual',
   // WXT's legacy `postMessage` would tell every page script our extension id.
   noScriptStartedPostMessage: true,
-  main: (ctx) => runFramedPanel(ctx),
+  // Every page of the site gets the position badges; they follow their switch themselves.
+  main: (ctx) =>
+    runFramedPanel(ctx, (settings) =>
+      ctx.onInvalidated(startBadges({ settings, watchSettings: watchPageSettings })),
+    ),
 });

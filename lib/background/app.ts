@@ -12,6 +12,7 @@ import { marketPageUrl, parseSitePattern } from '../core/site/pattern';
 import { OrderDesk } from '../desk/desk';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
+import type { BadgesView } from '../protocol/badge-views';
 import type { SenderPolicy } from '../protocol/sender';
 import type {
   AppSnapshot,
@@ -27,6 +28,7 @@ import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
 import { AccountInfo, vaultView } from './account';
 import { Alerts } from './alerts';
+import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
 import { LingeringMarkets } from './lingering';
 import { MarketCache } from './market-cache';
@@ -138,6 +140,7 @@ export class BackgroundApp {
       snapshot: () => this.snapshot(),
       panelNow: (slug) => this.panelStateNow(slug, this.markets.known(slug)),
       panelFresh: (slug) => this.panelState(slug),
+      badges: () => this.badgesView(),
       onWatchersChanged: () => this.onWatchersChanged(),
     });
     this.live = new LiveConnection({
@@ -509,6 +512,19 @@ export class BackgroundApp {
     });
   }
 
+  badgesView(): BadgesView {
+    return buildBadgesView({
+      enabled: this.settings.badges.enabled,
+      signedIn: this.session !== null,
+      positions: this.portfolio.view.positions,
+    });
+  }
+
+  /** A content script's port on any page of the site: the position badges' summary. */
+  connectBadgesPort(port: PortLike): void {
+    this.ui.connectBadges(port);
+  }
+
   /** An extension page's port; the page's hello says whether someone just opened it. */
   connectStatePort(port: PortLike): void {
     this.ui.connectState(port);
@@ -535,8 +551,10 @@ export class BackgroundApp {
     this.live.subscribe('subscribe_transactions', on ? {} : null);
   }
 
+  /** What held changes with the state the popup sees: the badges follow the same pushes. */
   pushState(): void {
     this.ui.pushState();
+    this.ui.pushBadges();
   }
 
   pushPanels(slug?: string): void {

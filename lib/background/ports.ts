@@ -39,6 +39,12 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
       for (const message of held.splice(0)) deliver(message);
       return;
     }
+    // Every page of the site, market page or not; nothing to ask, so no message is read.
+    if (port.name === PORTS.badges && verdict.kind === 'content') {
+      deliver = () => undefined;
+      app.connectBadgesPort(port);
+      return;
+    }
     if (port.name === PORTS.panel && verdict.kind !== 'refused') {
       deliver = (message) => {
         const request = PanelPortRequest.safeParse(message);

@@ -1,3 +1,4 @@
+import type { BadgesView } from '../protocol/badge-views';
 import type { AppSnapshot, PanelState } from '../protocol/views';
 import { coalesce } from './coalesce';
 
@@ -19,6 +20,11 @@ export class UiHub {
   private readonly statePorts = new Set<PortLike>();
   private readonly panelPorts = new Map<PortLike, string>();
   private readonly dirtyPanels = new Set<string>();
+  /**
+   * Content scripts drawing badges, each with the summary it was last sent; they watch no
+   * market and keep no live subscription.
+   */
+  private readonly badgePorts = new Map<PortLike, string>();
   private lastSnapshotKey = '';
 
   constructor(
@@ -28,6 +34,8 @@ export class UiHub {
       panelNow: (slug: string) => PanelState;
       /** The panel with what it needs read first, for a newly opened one. */
       panelFresh: (slug: string) => Promise<PanelState>;
+      /** What every page of the site draws its position badges from. */
+      badges: () => BadgesView;
       /** The set of UIs or of watched markets changed. */
       onWatchersChanged: () => void;
     },
@@ -103,6 +111,33 @@ export class UiHub {
       }
     }
   }, FRAME_MS);
+
+  connectBadges(port: PortLike): void {
+    port.onDisconnect.addListener(() => this.badgePorts.delete(port));
+    const data = this.views.badges();
+    this.badgePorts.set(port, JSON.stringify(data));
+    port.postMessage({ topic: 'badges', data });
+  }
+
+  private readonly flushBadges = coalesce(() => {
+    if (this.badgePorts.size === 0) return;
+    const data = this.views.badges();
+    const key = JSON.stringify(data);
+    for (const [port, sent] of this.badgePorts) {
+      // Most changes (a book, an intent) leave what is held as it was: nothing to send then.
+      if (sent === key) continue;
+      try {
+        port.postMessage({ topic: 'badges', data });
+        this.badgePorts.set(port, key);
+      } catch {
+        this.badgePorts.delete(port);
+      }
+    }
+  }, FRAME_MS);
+
+  pushBadges(): void {
+    this.flushBadges();
+  }
 
   /** Pushes one market's panels, or every panel without a slug. */
   pushPanels(slug?: string): void {

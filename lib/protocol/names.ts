@@ -11,6 +11,11 @@ export const PORTS = {
   state: 'state',
   /** The page panel: the state of one market. */
   panel: 'panel',
+  /**
+   * Content scripts on any page of the site: what is held per market, for the badges
+   * beside links to markets. Refused to anything but a content script.
+   */
+  badges: 'badges',
 } as const;
 
 /**
@@ -21,3 +26,6 @@ export const PORTS = {
 export const PANEL_FRAME_PATH = '/panel-frame.html';
 /** The port the framed panel opens to the content script that framed it (tabs.connect). */
 export const PANEL_HOST_PORT = 'panel-host';
+
+/** More markets than anyone holds: a bound on what one badges message can make a page draw. */
+export const MAX_BADGE_ENTRIES = 500;

@@ -2,14 +2,17 @@ import type { Settings } from '../core/settings/schema';
 
 /**
  * The few settings a market page's tab needs before it can ask the background anything:
- * which URL is a market page, where to draw the panel, the theme. The background keeps a
+ * which URL is a market page, where to draw the panel, the theme, whether to draw badges. The background keeps a
  * copy in `storage.local` under this key (lib/storage/page-settings.ts); the panel reads it.
  */
 export const PAGE_SETTINGS_AREA_KEY = 'pageSettings';
 /** The same key as `@wxt-dev/storage` names it (area prefix), for the background's writes. */
 export const PAGE_SETTINGS_KEY = `local:${PAGE_SETTINGS_AREA_KEY}` as const;
 
-export type PageSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins' | 'panel' | 'theme'>;
+export type PageSettings = Pick<
+  Settings,
+  'exchange' | 'extraSiteOrigins' | 'panel' | 'theme' | 'badges'
+>;
 
 /**
  * The copy as stored, with the settings version it was written under: only the background

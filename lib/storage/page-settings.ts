@@ -17,6 +17,7 @@ export async function mirrorPageSettings(settings: Settings): Promise<void> {
       extraSiteOrigins: settings.extraSiteOrigins,
       panel: settings.panel,
       theme: settings.theme,
+      badges: settings.badges,
     },
   };
   await storage.setItem(PAGE_SETTINGS_KEY, copy);

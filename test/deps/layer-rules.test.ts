@@ -53,6 +53,10 @@ const BAD: Record<string, Record<string, string>> = {
     'components/popup/p.ts': "import { q } from '../panel/q';\nexport const p = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
   },
+  'badges-stays-in-its-folder': {
+    'components/badges/b.ts': "import { q } from '../panel/q';\nexport const b = q;\n",
+    'components/panel/q.ts': 'export const q = 1;\n',
+  },
   'common-serves-every-feature': {
     'components/common/c.ts': "import { q } from '../panel/q';\nexport const c = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
@@ -61,6 +65,12 @@ const BAD: Record<string, Record<string, string>> = {
     'entrypoints/market.content/index.ts':
       "import { w } from '../../components/panel/w';\nexport default w;\n",
     'components/panel/w.ts': "import { keccak256 } from 'viem';\nexport const w = keccak256;\n",
+  },
+  'panel-loader-is-tiny': {
+    'entrypoints/market.content/index.ts':
+      "import { l } from '../../components/panel/l';\nexport default l;\n",
+    'components/panel/l.ts': "import { P } from './ui/P';\nexport const l = P;\n",
+    'components/panel/ui/P.ts': 'export const P = 1;\n',
   },
   'sandbox-without-the-extension': {
     'sandbox/s.ts': "import { m } from '../lib/protocol/m';\nexport const s = m;\n",

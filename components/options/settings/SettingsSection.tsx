@@ -14,7 +14,7 @@ import { PanelSites } from './PanelSites';
 import { SettingsTransfer } from './SettingsTransfer';
 
 /**
- * Quick-trade presets, caps, notifications, auto-lock, shortcuts, the panel per site and
+ * Quick-trade presets, caps, notifications, auto-lock, shortcuts, position badges, the panel per site and
  * the theme. Amounts are typed in dollars and stored exactly in raw units.
  */
 export function SettingsSection({ settings }: { settings: Settings }) {
@@ -163,6 +163,15 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             (Chrome: chrome://extensions/shortcuts; Firefox: Add-ons → ⚙ → Manage Extension
             Shortcuts).
           </p>
+          <label class="choice">
+            <input
+              type="checkbox"
+              id="settings-badges"
+              checked={draft.badges}
+              onChange={(e) => edit('badges', (e.currentTarget as HTMLInputElement).checked)}
+            />
+            <span>Position badges beside links to markets on the exchange's site</span>
+          </label>
           <PanelSites sites={draft.panelSites} onChange={(next) => edit('panelSites', next)} />
           <div class="field">
             <label for="settings-theme">Theme</label>

@@ -16,6 +16,7 @@ export interface SettingsDraft {
   notifications: boolean;
   autoLockMinutes: string;
   shortcuts: boolean;
+  badges: boolean;
   /** Site origin → whether the page panel shows there. */
   panelSites: Record<string, boolean>;
   theme: Settings['theme'];
@@ -49,6 +50,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     notifications: settings.notifications.enabled,
     autoLockMinutes: String(settings.autoLockMinutes),
     shortcuts: settings.shortcuts.enabled,
+    badges: settings.badges.enabled,
     panelSites: Object.fromEntries(panelSiteOrigins(settings).map((o) => [o, !disabled.has(o)])),
     theme: settings.theme,
   };
@@ -135,6 +137,7 @@ export function settingsFromDraft(
     notifications: { enabled: draft.notifications },
     autoLockMinutes: autoLock as number,
     shortcuts: { enabled: draft.shortcuts },
+    badges: { enabled: draft.badges },
     panel: { ...base.panel, disabledOrigins },
     theme: draft.theme,
   };

@@ -16,7 +16,7 @@ import {
   type Size,
 } from '../model/placement';
 import { arrivalPlacement } from '../page-forms';
-import { type PanelSurface, runOnPage } from '../page-run';
+import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
 import { type FrameInit, type ToFrame, toHostFrom } from './host-link';
 
 /** Performance mark the loader sets in the page when it shows the panel's frame. */
@@ -55,7 +55,10 @@ const hostCss = (box: Box, shown: boolean): string =>
  * places the frame as the panel asks. The page sees an `aside` with a frame it cannot read;
  * the panel inside talks to the background over its own port.
  */
-export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
+export function runFramedPanel(
+  ctx: ContentScriptContext,
+  onPage?: PageHooks['onPage'],
+): Promise<void> {
   const extensionHost = browser.runtime.id;
   let host: HTMLElement | null = null;
   let frame: HTMLIFrameElement | null = null;
@@ -256,5 +259,5 @@ export function runFramedPanel(ctx: ContentScriptContext): Promise<void> {
     command: (command) => post({ t: 'command', command }),
   };
   ctx.onInvalidated(() => surface.hide());
-  return runOnPage(ctx, surface);
+  return runOnPage(ctx, surface, { onPage });
 }

@@ -10,6 +10,7 @@ const DEFAULTS: PageSettings = {
   extraSiteOrigins: DEFAULT_SETTINGS.extraSiteOrigins,
   panel: DEFAULT_SETTINGS.panel,
   theme: DEFAULT_SETTINGS.theme,
+  badges: DEFAULT_SETTINGS.badges,
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -24,8 +25,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * every order against its own, protected settings.
  */
 export function pageSettingsFrom(raw: unknown): PageSettings {
+  // Over the defaults: a copy written by an earlier build of the same version may lack a
+  // field added since (the badges switch), and the page reads it before the background's rewrite.
   if (isRecord(raw) && raw.version === SETTINGS_VERSION && isRecord(raw.settings))
-    return raw.settings as PageSettings;
+    return { ...DEFAULTS, ...(raw.settings as Partial<PageSettings>) };
   return DEFAULTS;
 }
 

@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: { enabled: true },
   autoLockMinutes: 30,
   shortcuts: { enabled: false },
+  badges: { enabled: true },
   panel: {
     disabledOrigins: [],
     corner: 'bottom-right',

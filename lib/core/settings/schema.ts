@@ -17,6 +17,8 @@ export const Settings = z.object({
     .min(1)
     .max(24 * 60),
   shortcuts: z.object({ enabled: z.boolean() }),
+  /** Position badges beside every link to a market on the exchange's site. */
+  badges: z.object({ enabled: z.boolean() }),
   panel: PanelSettings,
   /** Extra exchange-site origins the user granted (optional host permissions). */
   extraSiteOrigins: z.array(z.string()),

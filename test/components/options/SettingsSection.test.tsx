@@ -87,6 +87,23 @@ describe('SettingsSection', () => {
     expect(world.state.value?.settings.panel.disabledOrigins).toEqual(['http://127.0.0.1:4011']);
   });
 
+  it('switches the position badges off, and on again', async () => {
+    const { world, refresh } = show();
+    const box = () =>
+      screen.getByLabelText(/Position badges beside links to markets/) as HTMLInputElement;
+    expect(box().checked).toBe(true);
+    fireEvent.click(box());
+    save();
+    await settle();
+    expect(world.state.value?.settings.badges).toEqual({ enabled: false });
+    refresh();
+    expect(box().checked).toBe(false);
+    fireEvent.click(box());
+    save();
+    await settle();
+    expect(world.state.value?.settings.badges).toEqual({ enabled: true });
+  });
+
   it('points to the browser page for the shortcut keys', () => {
     const { world } = show();
     fireEvent.click(screen.getByRole('button', { name: 'keyboard-shortcut settings' }));

@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { CDPSession, Frame, Page } from 'playwright-core';
 import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
 import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { eventually } from '../fixtures';
@@ -9,6 +9,37 @@ export interface ElementInfo {
   disabled: boolean;
   rect: { x: number; y: number; width: number; height: number };
   attributes: Record<string, string>;
+}
+
+interface DomNode {
+  nodeName: string;
+  backendNodeId: number;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: (DomNode & { shadowRootType?: string })[];
+  contentDocument?: DomNode;
+}
+
+interface CallAnswer {
+  result: { value?: unknown };
+  exceptionDetails?: { text: string; exception?: { description?: string } };
+}
+
+const GROUP = 'panel-driver';
+
+/** Our overlays' hosts by their `data-market-companion`: the panel, the position badges. */
+export type HostName = 'panel' | 'badges';
+
+function findHost(node: DomNode, name: HostName): DomNode | null {
+  const attrs = node.attributes ?? [];
+  for (let i = 0; i < attrs.length; i += 2) {
+    if (attrs[i] === 'data-market-companion' && attrs[i + 1] === name) return node;
+  }
+  for (const child of node.children ?? []) {
+    const found = findHost(child, name);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** How a driver reaches the panel: its shadow root, and a real (trusted) pointer. */
@@ -85,6 +116,68 @@ class FramePanelAccess implements PanelAccess {
 }
 
 /**
+ * Chromium, an overlay drawn in the page itself (the badges): DevTools finds the closed root
+ * and resolves it to a main-world object.
+ */
+class CdpRootAccess implements PanelAccess {
+  constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+    private readonly host: HostName,
+  ) {}
+
+  get pointer() {
+    return this.page.mouse;
+  }
+
+  async detach(): Promise<void> {
+    await this.cdp.detach().catch(() => undefined);
+  }
+
+  async origin(): Promise<{ x: number; y: number }> {
+    return { x: 0, y: 0 };
+  }
+
+  private async rootObject(): Promise<string | null> {
+    const { root } = (await this.cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: DomNode;
+    };
+    const host = findHost(root, this.host);
+    const shadow = host?.shadowRoots?.[0];
+    if (!shadow) return null;
+    const { object } = (await this.cdp.send('DOM.resolveNode', {
+      backendNodeId: shadow.backendNodeId,
+      objectGroup: GROUP,
+    })) as { object: { objectId?: string } };
+    return object.objectId ?? null;
+  }
+
+  async onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
+    try {
+      const objectId = await this.rootObject();
+      if (!objectId) return null;
+      const answer = (await this.cdp.send('Runtime.callFunctionOn', {
+        objectId,
+        functionDeclaration: `function (arg) { return (${fn.toString()})(this, arg); }`,
+        arguments: [{ value: arg }],
+        returnByValue: true,
+        awaitPromise: true,
+      })) as CallAnswer;
+      if (answer.exceptionDetails) {
+        throw new Error(
+          answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text,
+        );
+      }
+      return answer.result.value as R;
+    } finally {
+      await this.cdp
+        .send('Runtime.releaseObjectGroup', { objectGroup: GROUP })
+        .catch(() => undefined);
+    }
+  }
+}
+
+/**
  * Drives the page panel, which lives in a *closed* shadow root (Firefox) or a frame in one
  * (Chromium) that neither page scripts nor a test's locators can enter. The browser's
  * automation protocol can (DevTools in Chromium, WebDriver BiDi in Firefox): it finds the
@@ -99,8 +192,13 @@ export class PanelDriver<P = Page> {
     private readonly access: PanelAccess,
   ) {}
 
-  static async attach(page: Page): Promise<PanelDriver> {
-    return new PanelDriver(page, new FramePanelAccess(page));
+  /** `host`: the panel (in its frame) or the badges' overlay (a closed root in the page). */
+  static async attach(page: Page, host: HostName = 'panel'): Promise<PanelDriver> {
+    if (host === 'panel') return new PanelDriver(page, new FramePanelAccess(page));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('Runtime.enable');
+    return new PanelDriver(page, new CdpRootAccess(page, cdp, host));
   }
 
   detach(): Promise<void> {

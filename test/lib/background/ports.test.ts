@@ -36,6 +36,7 @@ function port(name: string, sender: SenderInfo) {
 function app() {
   const panels: { port: PortLike; slug: string }[] = [];
   const states: PortLike[] = [];
+  const badges: PortLike[] = [];
   const activity = { count: 0 };
   const fake = {
     activity: () => {
@@ -48,11 +49,12 @@ function app() {
     }),
     pageMarket: (url: string) => /\/markets\/([^/?#]+)/.exec(url)?.[1] ?? null,
     connectStatePort: (p: PortLike) => states.push(p),
+    connectBadgesPort: (p: PortLike) => badges.push(p),
     connectPanelPort: async (p: PortLike, slug: string) => {
       panels.push({ port: p, slug });
     },
   };
-  return { fake: fake as unknown as BackgroundApp, panels, states, activity };
+  return { fake: fake as unknown as BackgroundApp, panels, states, badges, activity };
 }
 
 /** An app that finishes starting when the test says: a worker just woken by the port. */
@@ -178,5 +180,31 @@ describe('acceptPort', () => {
     p.deliver(KEEPALIVE);
     expect(panels.map((x) => x.slug)).toEqual(['btc']);
     expect(p.disconnected).toBe(false);
+  });
+
+  it('gives content scripts on any page of the site the badges port, and refuses it to everyone else', async () => {
+    const { fake, badges, states, panels } = app();
+    const home = port(PORTS.badges, content('/'));
+    const market = port(PORTS.badges, content('/markets/btc'));
+    const popup = port(PORTS.badges, { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN });
+    const frame = port(PORTS.badges, { ...content('/'), frameId: 3 });
+    const elsewhere = port(PORTS.badges, {
+      ...content('/'),
+      url: 'http://evil.example/',
+      origin: 'http://evil.example',
+      tab: { id: 5, url: 'http://evil.example/' },
+    });
+    const stranger = port(PORTS.badges, { ...content('/'), id: 'another-extension' });
+    const all = [home, market, popup, frame, elsewhere, stranger];
+    for (const p of all) acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(badges).toEqual([home, market]);
+    expect(all.filter((p) => p.disconnected)).toEqual([popup, frame, elsewhere, stranger]);
+    // What a page posts on it asks for nothing: no panel, no state.
+    home.deliver({ marketSlug: 'btc' });
+    home.deliver({ opened: true });
+    expect(panels).toEqual([]);
+    expect(states).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { BookTracker } from '../../../lib/background/books';
 import type { PortLike } from '../../../lib/background/ui-hub';
 import { UiHub } from '../../../lib/background/ui-hub';
 import { Orderbook } from '../../../lib/core/api/markets';
+import type { BadgesView } from '../../../lib/protocol/badge-views';
 import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
 import * as ex from '../core/api/examples';
 
@@ -19,6 +20,8 @@ function port() {
   return { port: p, sent, disconnect };
 }
 
+const NO_BADGES: BadgesView = { entries: [] };
+
 function hub() {
   let version = 0;
   const watchers: number[] = [];
@@ -26,6 +29,7 @@ function hub() {
     snapshot: () => ({ version }) as unknown as AppSnapshot,
     panelNow: (slug) => ({ slug, version }) as unknown as PanelState,
     panelFresh: async (slug) => ({ slug, fresh: true }) as unknown as PanelState,
+    badges: () => NO_BADGES,
     onWatchersChanged: () => watchers.push(ui.watchedMarkets().size),
   });
   return { ui, watchers, bump: () => version++ };
@@ -106,6 +110,7 @@ describe('UiHub', () => {
         return { slug, book: books.get(slug) } as unknown as PanelState;
       },
       panelFresh: async (slug) => ({ slug, fresh: true }) as unknown as PanelState,
+      badges: () => NO_BADGES,
       onWatchersChanged: () => undefined,
     });
     const btc = [port(), port()];
@@ -155,5 +160,47 @@ describe('UiHub', () => {
     expect(at.length).toBeGreaterThan(10);
     for (let i = 1; i < at.length; i++)
       expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(16);
+  });
+
+  it('badge ports get the summary at once and then only when what is held changes, each its own', async () => {
+    let held: BadgesView = NO_BADGES;
+    const ui = new UiHub({
+      snapshot: () => ({}) as unknown as AppSnapshot,
+      panelNow: (slug) => ({ slug }) as unknown as PanelState,
+      panelFresh: async (slug) => ({ slug }) as unknown as PanelState,
+      badges: () => held,
+      onWatchersChanged: () => undefined,
+    });
+    const first = port();
+    ui.connectBadges(first.port);
+    expect(first.sent).toEqual([{ topic: 'badges', data: NO_BADGES }]);
+    // A badge port is no UI watching a market: no subscription, no trading-mode polling.
+    expect(ui.watched()).toBe(false);
+
+    ui.pushBadges();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(first.sent).toHaveLength(1);
+
+    const bought: BadgesView = {
+      entries: [{ marketSlug: 'btc', side: 'YES', contractsRaw: '5000000', unrealizedPnlRaw: '1' }],
+    };
+    held = bought;
+    const second = port();
+    ui.connectBadges(second.port);
+    for (let i = 0; i < 10; i++) ui.pushBadges();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(first.sent).toEqual([
+      { topic: 'badges', data: NO_BADGES },
+      { topic: 'badges', data: bought },
+    ]);
+    // It was sent the new summary when it connected: not again.
+    expect(second.sent).toEqual([{ topic: 'badges', data: bought }]);
+
+    second.disconnect();
+    held = NO_BADGES;
+    ui.pushBadges();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(first.sent.at(-1)).toEqual({ topic: 'badges', data: NO_BADGES });
+    expect(second.sent).toHaveLength(1);
   });
 });

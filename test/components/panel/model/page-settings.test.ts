@@ -23,6 +23,7 @@ const custom: Settings = {
     placed: true,
   },
   theme: 'dark',
+  badges: { enabled: false },
 };
 
 beforeEach(() => fakeBrowser.reset());
@@ -36,6 +37,7 @@ describe('page settings: the copy the background writes is what the page reads',
       extraSiteOrigins: ['https://mirror.example'],
       panel: custom.panel,
       theme: 'dark',
+      badges: { enabled: false },
     });
     expect(page).not.toHaveProperty('caps');
     expect(page).not.toHaveProperty('quickTrade');
@@ -62,5 +64,12 @@ describe('page settings: the copy the background writes is what the page reads',
     expect(pageSettingsFrom({ ...custom })).toEqual(defaults);
     expect(pageSettingsFrom('garbage')).toEqual(defaults);
     expect(pageSettingsFrom({ version: SETTINGS_VERSION, settings: 'x' })).toEqual(defaults);
+  });
+
+  it('a copy of this version written before the badges switch existed reads with badges on', () => {
+    const { badges: _, ...older } = custom;
+    const page = pageSettingsFrom({ version: SETTINGS_VERSION, settings: older });
+    expect(page.badges).toEqual({ enabled: true });
+    expect(page.theme).toBe('dark');
   });
 });

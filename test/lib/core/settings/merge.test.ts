@@ -17,6 +17,19 @@ describe('mergeSettings', () => {
     expect(merged.quickTrade).toEqual(DEFAULT_SETTINGS.quickTrade);
   });
 
+  it('settings stored before the badges switch existed read with badges on, the rest kept', () => {
+    const { badges: _, ...before } = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
+    const merged = mergeSettings(before);
+    expect(merged.badges).toEqual({ enabled: true });
+    expect(merged.theme).toBe('dark');
+    expect(mergeSettings({ ...before, badges: { enabled: 'no' } }).badges).toEqual({
+      enabled: true,
+    });
+    expect(mergeSettings({ ...before, badges: { enabled: false } }).badges).toEqual({
+      enabled: false,
+    });
+  });
+
   it('drops keys it does not know', () => {
     const merged = mergeSettings({
       removedFeature: true,

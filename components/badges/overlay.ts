@@ -1,0 +1,125 @@
+import type { BadgeLine } from './text';
+
+/** Where one badge goes, in the overlay's coordinates: its top-right corner. */
+export interface Placement {
+  slug: string;
+  x: number;
+  y: number;
+  lines: readonly BadgeLine[];
+}
+
+export interface Overlay {
+  /** The overlay's own top-left corner in viewport coordinates (what placements subtract). */
+  origin(): { x: number; y: number };
+  draw(placements: readonly Placement[]): void;
+  /** Whether `node` is the overlay's host (its own mutations are not the page's). */
+  owns(node: Node): boolean;
+  remove(): void;
+}
+
+/*
+ * Generated content is drawn but never searched: `window.find` and the page's text cannot
+ * find a position in it (see components/panel/unsearchable-text.ts). Colours are the
+ * theme's gain/loss hues, fixed here so the badge needs no stylesheet from the panel.
+ */
+const CSS = `
+:host { all: initial; }
+.b { position: absolute; left: 0; top: 0; display: flex; gap: 6px; align-items: center;
+  padding: 1px 6px; border-radius: 9px; white-space: nowrap; pointer-events: none;
+  font: 600 11px/16px system-ui, -apple-system, "Segoe UI", sans-serif;
+  font-variant-numeric: tabular-nums; color: #f8fafc; background: rgba(15, 23, 42, 0.88);
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.3); }
+.t::before { content: attr(data-t); }
+.gain { color: #4ade80; } .loss { color: #f87171; } .flat { color: #cbd5e1; }
+`;
+
+/** Declarations the page's stylesheets cannot beat: the host takes no room and no clicks. */
+const HOST_STYLE: Record<string, string> = {
+  position: 'absolute',
+  left: '0',
+  top: '0',
+  width: '0',
+  height: '0',
+  margin: '0',
+  padding: '0',
+  border: '0',
+  overflow: 'visible',
+  'pointer-events': 'none',
+  'z-index': '2147483646',
+  display: 'block',
+};
+
+function span(doc: Document, className: string, text: string): HTMLSpanElement {
+  const el = doc.createElement('span');
+  el.className = className;
+  el.setAttribute('data-t', text);
+  return el;
+}
+
+/**
+ * One host for every badge: a built-in element (the page cannot define it and upgrade it),
+ * absolutely placed at the document's corner and holding a closed shadow root, so the page
+ * can neither read a badge nor style it, and no element of the page's own gains a child.
+ */
+export function createOverlay(doc: Document = document): Overlay {
+  const host = doc.createElement('aside');
+  host.setAttribute('data-market-companion', 'badges');
+  // The same figures are in the popup and the panel; read aloud mid-page they are noise.
+  host.setAttribute('aria-hidden', 'true');
+  for (const [name, value] of Object.entries(HOST_STYLE))
+    host.style.setProperty(name, value, 'important');
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = doc.createElement('style');
+  style.textContent = CSS;
+  root.append(style);
+  const pool: HTMLElement[] = [];
+  /** What each pooled badge shows, so an unchanged badge is only moved. */
+  const shown = new WeakMap<HTMLElement, string>();
+
+  const attach = () => {
+    if (!host.isConnected) (doc.body ?? doc.documentElement).append(host);
+  };
+
+  const fill = (badge: HTMLElement, lines: readonly BadgeLine[]) => {
+    const key = JSON.stringify(lines);
+    if (shown.get(badge) === key) return;
+    shown.set(badge, key);
+    badge.replaceChildren(
+      ...lines.flatMap((line) => [
+        span(doc, 't', line.held),
+        span(doc, `t ${line.tone}`, line.pnl),
+      ]),
+    );
+  };
+
+  return {
+    origin() {
+      attach();
+      const box = host.getBoundingClientRect();
+      return { x: box.left, y: box.top };
+    },
+    draw(placements) {
+      if (placements.length > 0) attach();
+      for (const [index, placement] of placements.entries()) {
+        let badge = pool[index];
+        if (!badge) {
+          badge = doc.createElement('span');
+          badge.className = 'b';
+          pool.push(badge);
+          root.append(badge);
+        }
+        fill(badge, placement.lines);
+        badge.setAttribute('data-market', placement.slug);
+        // Right edge on the link's right edge, centred on its top edge: beside the link,
+        // never past the right of the page (no new scrollbar).
+        badge.style.transform = `translate(${placement.x}px, ${placement.y}px) translate(-100%, -50%)`;
+      }
+      for (const badge of pool.slice(placements.length)) badge.remove();
+      pool.length = Math.min(pool.length, placements.length);
+    },
+    owns: (node) => node === host,
+    remove() {
+      host.remove();
+    },
+  };
+}

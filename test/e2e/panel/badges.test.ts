@@ -1,0 +1,230 @@
+/**
+ * Position badges on the sandbox's home page, in Chromium: after a fill, every link to a
+ * market held carries a badge with the side, the contracts and the P&L, drawn in a closed
+ * overlay the page cannot read; links to anything else carry none; the page's own boxes do
+ * not move; a link rendered late gets its badge; the setting switches them on and off.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatContracts, formatPnl } from '../../../lib/core/format/money';
+import type { BadgesView } from '../../../lib/protocol/badge-views';
+import { eventually, useHarness } from '../fixtures';
+import { PanelDriver } from './driver';
+import { openPanel } from './helpers';
+
+const h = useHarness(import.meta.url);
+const ETH = 'sandbox-eth-flip';
+
+let home: Page;
+let overlay: PanelDriver;
+
+const setBadges = (enabled: boolean) =>
+  h().withApp((app, on) => app.updateSettings((s) => ({ ...s, badges: { enabled: on } })), enabled);
+
+/** Every link's box in document coordinates, as the page's own scripts measure it. */
+const linkBoxes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href]')].map((a) => {
+      const r = a.getBoundingClientRect();
+      return {
+        href: a.getAttribute('href'),
+        x: r.x + window.scrollX,
+        y: r.y + window.scrollY,
+        width: r.width,
+        height: r.height,
+      };
+    }),
+  );
+
+/** The market each link on the page opens (null: not a market page). */
+const linkMarkets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href]')].map((a) => {
+      const r = a.getBoundingClientRect();
+      const slug = /^\/markets\/([^/?#]+)$/.exec(new URL((a as HTMLAnchorElement).href).pathname);
+      return { slug: slug?.[1] ?? null, right: r.right, top: r.top };
+    }),
+  );
+
+/** The badges as drawn: each one's market, its words (from `data-t`) and its box. */
+const badgeList = async () =>
+  (await overlay.onRoot(
+    (root) =>
+      [...root.querySelectorAll('.b')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return {
+          market: b.getAttribute('data-market') ?? '',
+          text: [...b.querySelectorAll('[data-t]')].map((t) => t.getAttribute('data-t')).join(' '),
+          rect: { x: r.x, y: r.y, width: r.width, height: r.height },
+        };
+      }),
+    null,
+  )) ?? [];
+
+/** A badge's words for what the background holds of a market, YES first. */
+function expectedText(view: BadgesView, slug: string): string {
+  return view.entries
+    .filter((e) => e.marketSlug === slug)
+    .sort((a, b) => (a.side === b.side ? 0 : a.side === 'YES' ? -1 : 1))
+    .map((e) => `${e.side} ${formatContracts(e.contractsRaw)} ${formatPnl(e.unrealizedPnlRaw)}`)
+    .join(' ');
+}
+
+beforeAll(async () => {
+  await h().onboard('alice');
+  await setBadges(false);
+});
+
+afterAll(async () => {
+  await overlay?.detach();
+});
+
+describe('position badges on links to markets', () => {
+  it('none while the setting is off, even with positions held', async () => {
+    // A fill first: the ETH position the badges must show afterwards.
+    const { page, panel } = await openPanel(h(), ETH);
+    await panel.click('[data-key="BUY:YES:0"]');
+    await panel.waitForText('[data-result="YES"]', /filled/i, 15_000);
+    await panel.detach();
+    await page.close();
+
+    home = await h().context.newPage();
+    await home.goto(`${h().sandbox.siteUrl}/`);
+    overlay = await PanelDriver.attach(home, 'badges');
+    // The content script has run on this page: it answers in its world.
+    expect(await h().inContentScript(home, () => document.readyState)).toBe('complete');
+    await home.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(
+      await home.evaluate(() => document.querySelector('[data-market-companion="badges"]')),
+    ).toBeNull();
+  });
+
+  it('after the switch: a badge on every link to a market held, none on the others, boxes unchanged', async () => {
+    const before = await linkBoxes(home);
+    await setBadges(true);
+    const view = await h().withApp((app) => app.badgesView());
+    const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
+    expect(heldSlugs.has(ETH)).toBe(true);
+    const links = await linkMarkets(home);
+    const toHeld = links.filter((l) => l.slug !== null && heldSlugs.has(l.slug));
+    const toOthers = links.filter((l) => l.slug === null || !heldSlugs.has(l.slug));
+    // The home page also links to group pages and AMM markets: nothing held there.
+    expect(toOthers.some((l) => l.slug !== null)).toBe(true);
+
+    const badges = await eventually(
+      async () => {
+        const all = await badgeList();
+        return all.length === toHeld.length ? all : null;
+      },
+      { what: `${toHeld.length} badges` },
+    );
+    expect(new Set(badges.map((b) => b.market))).toEqual(heldSlugs);
+
+    const eth = await eventually(
+      async () => {
+        const b = (await badgeList()).find((x) => x.market === ETH);
+        return b && b.text === expectedText(view, ETH) ? b : null;
+      },
+      { what: `the ETH badge reading ${expectedText(view, ETH)}` },
+    );
+    expect(eth.text).toMatch(/^YES \d[\d,.]* [+−]?\$[\d,.]+ NO \d[\d,.]* [+−]?\$[\d,.]+$/);
+
+    // Each badge sits on its link's top-right corner (viewport coordinates, same moment).
+    const now = await linkMarkets(home);
+    for (const badge of await badgeList()) {
+      const right = badge.rect.x + badge.rect.width;
+      const middle = badge.rect.y + badge.rect.height / 2;
+      expect(
+        now.some(
+          (l) =>
+            l.slug === badge.market &&
+            Math.abs(l.right - right) < 1.5 &&
+            Math.abs(l.top - middle) < 1.5,
+        ),
+      ).toBe(true);
+    }
+
+    expect(await linkBoxes(home)).toEqual(before);
+    await h().shot(home, 'home-with-badges');
+  });
+
+  it('is closed to the page: no shadow root to open, no text to find', async () => {
+    const seen = await home.evaluate(() => {
+      const host = document.querySelector('[data-market-companion="badges"]');
+      return {
+        found: host !== null,
+        shadowRoot: host?.shadowRoot ?? null,
+        children: host?.childNodes.length ?? -1,
+        text: host?.textContent ?? null,
+      };
+    });
+    expect(seen).toEqual({ found: true, shadowRoot: null, children: 0, text: '' });
+    const eth = (await badgeList()).find((b) => b.market === ETH);
+    const held = eth?.text.split(' ').slice(0, 2).join(' ') ?? 'YES';
+    expect(held).toMatch(/^YES \d/);
+    // Case-sensitive, so the page's own "Yes 51¢" chips cannot answer for the badge.
+    const found = await home.evaluate(
+      (text) =>
+        (window as unknown as { find(s: string, caseSensitive: boolean): boolean }).find(
+          text,
+          true,
+        ),
+      held,
+    );
+    expect(found).toBe(false);
+  });
+
+  it('a link the page renders late gets its badge', async () => {
+    const count = (await badgeList()).length;
+    await home.evaluate((slug) => {
+      const a = document.createElement('a');
+      a.href = `/markets/${slug}`;
+      a.textContent = 'Late link';
+      a.id = 'late-link';
+      document.querySelector('main')?.prepend(a);
+    }, ETH);
+    await eventually(async () => ((await badgeList()).length === count + 1 ? true : null), {
+      what: 'a badge for the late link',
+    });
+  });
+
+  it("on a group page too: a badge on each of the group's markets held", async () => {
+    const group = await home.getAttribute('[data-group-link]', 'data-group-link');
+    const page = await h().context.newPage();
+    await page.goto(`${h().sandbox.siteUrl}/markets/${group}`);
+    const driver = await PanelDriver.attach(page, 'badges');
+    try {
+      const view = await h().withApp((app) => app.badgesView());
+      const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
+      const toHeld = (await linkMarkets(page)).filter((l) => l.slug && heldSlugs.has(l.slug));
+      expect(toHeld.length).toBeGreaterThan(0);
+      const markets = await eventually(
+        async () => {
+          const all = (await driver.all('.b')).map((b) => b.attributes['data-market']);
+          return all.length === toHeld.length ? all : null;
+        },
+        { what: `${toHeld.length} badges on the group page` },
+      );
+      expect(markets.sort()).toEqual(toHeld.map((l) => l.slug).sort());
+    } finally {
+      await driver.detach();
+      await page.close();
+    }
+  });
+
+  it('switched off in the settings: the badges go', async () => {
+    const before = await linkBoxes(home);
+    await setBadges(false);
+    await eventually(
+      async () =>
+        (await home.evaluate(() => document.querySelector('[data-market-companion="badges"]'))) ===
+        null
+          ? true
+          : null,
+      { what: 'the overlay removed' },
+    );
+    expect(await linkBoxes(home)).toEqual(before);
+  });
+});
