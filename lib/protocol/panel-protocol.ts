@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewPriceAlert, PriceAlert } from '../core/price-alerts/schema';
 import { PANEL_COMMAND_NAMES } from './commands';
 import { IntentView, QuickOrderRequest } from './intent';
 import { PORTS, PROTOCOL } from './names';
@@ -92,6 +93,15 @@ export const PANEL_MESSAGES = {
       })
       .strict(),
     response: Empty,
+    senders: ['content', 'page'],
+  }),
+  /**
+   * A price alert on a market. A content script may set one only on the market of the
+   * page it runs in; the background names the market (its title) itself.
+   */
+  'alerts.add': message({
+    request: NewPriceAlert,
+    response: PriceAlert,
     senders: ['content', 'page'],
   }),
 } as const;

@@ -2,24 +2,15 @@ import { ExchangeError } from '../../core/client/errors';
 import { formatUsd } from '../../core/format/money';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceQuickOrder } from '../../core/orders/pricing';
-import type { SenderVerdict } from '../../protocol/sender';
 import type { BackgroundApp } from '../app';
-import { cancelAll, cancelOne, type HandlersFor, tradingSession, unavailable } from './shared';
-
-/** Content scripts may only speak about the market of the page they run in. */
-function assertPageMarket(
-  app: BackgroundApp,
-  sender: Exclude<SenderVerdict, { kind: 'refused' }>,
-  slug: string,
-): void {
-  if (sender.kind !== 'content') return;
-  if (app.pageMarket(sender.url) !== slug) {
-    throw new ExchangeError({
-      kind: 'forbidden',
-      message: 'that market is not the one on this page',
-    });
-  }
-}
+import {
+  assertPageMarket,
+  cancelAll,
+  cancelOne,
+  type HandlersFor,
+  tradingSession,
+  unavailable,
+} from './shared';
 
 /**
  * A quick order above the confirmation threshold needs the second click. The desk refuses
