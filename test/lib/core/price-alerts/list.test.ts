@@ -46,7 +46,9 @@ describe('adding an alert', () => {
       ok: false,
       message: 'You have 50 alerts, the most the extension keeps: remove one to add another.',
     });
-    expect(addAlert(removeAlert(fired, 'a-0'), request(), { id: 'y', marketTitle: 'B', now: 5 }).ok).toBe(true);
+    expect(
+      addAlert(removeAlert(fired, 'a-0'), request(), { id: 'y', marketTitle: 'B', now: 5 }).ok,
+    ).toBe(true);
   });
 });
 

@@ -35,7 +35,10 @@ describe('a threshold typed in cents', () => {
 
   it('that is not a number, or is empty, says what to type', () => {
     expect(parseCents('')).toEqual({ ok: false, message: 'Enter a price in cents, e.g. 70.' });
-    expect(parseCents('0.7$')).toMatchObject({ ok: false, message: expect.stringContaining('70.5') });
+    expect(parseCents('0.7$')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('70.5'),
+    });
     expect(parseCents('-5')).toMatchObject({ ok: false });
   });
 
