@@ -24,6 +24,7 @@ export function PriceAlertForm({
   marketSlug,
   bookless = false,
   idPrefix,
+  requireTrusted = false,
   add,
   onAdded,
   onCancel,
@@ -32,6 +33,8 @@ export function PriceAlertForm({
   bookless?: boolean;
   /** Ids of the form's fields: one form per market on a page needs its own. */
   idPrefix: string;
+  /** On a web page (the panel), whose scripts can dispatch a submit: only the user's counts. */
+  requireTrusted?: boolean;
   add: (request: NewPriceAlert) => Promise<unknown>;
   onAdded: (said: string) => void;
   onCancel: () => void;
@@ -44,8 +47,7 @@ export function PriceAlertForm({
   const [busy, setBusy] = useState(false);
 
   const submit = async (trusted: boolean) => {
-    // A page's script can dispatch a submit; only the user sets alerts.
-    if (!trusted || busy) return;
+    if ((requireTrusted && !trusted) || busy) return;
     const threshold = parseCents(price);
     if (!threshold.ok) {
       setProblem(threshold.message);

@@ -22,6 +22,7 @@ export function AlertControl({
       marketSlug={marketSlug}
       bookless={bookless}
       idPrefix="mc-alert"
+      requireTrusted
       add={(request) => send('alerts.add', request)}
       onAdded={onAdded}
       onCancel={onClose}
