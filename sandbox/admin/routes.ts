@@ -90,7 +90,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
     if (!market) return fail(404, `Market ${slug} not found`);
     if (market.tradeType !== 'clob') return fail(400, `Market ${slug} has no order book`);
     if (!(await placeHouseQuote(core, slug, body.data))) {
-      return fail(400, `The quote was refused: a post-only order at ${body.data.price} would cross the book`);
+      return fail(
+        400,
+        `The quote was refused: a post-only ${body.data.side} at ${body.data.price} must not cross the book`,
+      );
     }
     return ok({ orderbook: core.orderbook(slug) ?? null });
   });

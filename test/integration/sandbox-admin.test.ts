@@ -88,7 +88,7 @@ describe('sandbox-only endpoints and the placeholder site', () => {
         price: ask.toFixed(3),
         contracts: 5,
       }),
-    ).rejects.toThrow('would cross the book');
+    ).rejects.toThrow('must not cross the book');
     await admin(sandbox, 'POST', 'reset');
   });
 

@@ -57,7 +57,9 @@ export const SandboxAmmPriceBody = z.object({
  */
 export const SandboxQuoteBody = z.object({
   side: z.enum(['BUY', 'SELL']),
-  price: z.string().regex(/^0\.(?!0+$)\d{1,3}$/, 'price is a decimal between 0 and 1 with at most 3 decimals'),
+  price: z
+    .string()
+    .regex(/^0\.(?!0+$)\d{1,3}$/, 'price is a decimal between 0 and 1 with at most 3 decimals'),
   contracts: z.number().int().min(1).max(1_000_000),
 });
 export const SandboxFeedState = z.enum(['ready', 'initializing', 'stale']);

@@ -23,10 +23,7 @@ const stored = (request: Omit<PriceAlert, 'id' | 'marketTitle' | 'createdAt' | '
   firedAt: null,
 });
 
-function show(
-  handler: (r: Parameters<typeof stored>[0]) => Promise<PriceAlert>,
-  bookless = false,
-) {
+function show(handler: (r: Parameters<typeof stored>[0]) => Promise<PriceAlert>, bookless = false) {
   const background = fakeBackground({ 'alerts.add': handler });
   const said: string[] = [];
   const ui = render(
