@@ -16,7 +16,7 @@ import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 
-type Screen = 'positions' | 'orders' | 'alerts' | 'feed';
+type Screen = 'positions' | 'orders' | 'feed' | 'alerts';
 
 function Unlocked({
   snapshot,
@@ -49,8 +49,8 @@ function Unlocked({
           items={[
             { id: 'positions', label: 'Positions' },
             { id: 'orders', label: openOrders > 0 ? `Orders (${openOrders})` : 'Orders' },
-            { id: 'alerts', label: armed > 0 ? `Alerts (${armed})` : 'Alerts' },
             { id: 'feed', label: 'Feed' },
+            { id: 'alerts', label: armed > 0 ? `Alerts (${armed})` : 'Alerts' },
           ]}
           selected={screen}
           onSelect={select}

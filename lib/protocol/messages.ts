@@ -6,7 +6,7 @@ import { PnlChart, PnlTimeframe, WithdrawalAddress, WithdrawResult } from '../co
 import { Address } from '../core/api/primitives';
 import { PartnerAccount, Profile } from '../core/api/profiles';
 import { SandboxAccount } from '../core/api/sandbox';
-import { PriceAlert } from '../core/price-alerts/schema';
+import { NewPriceAlert, PriceAlert } from '../core/price-alerts/schema';
 import { IntentView } from './intent';
 import {
   CancelAllOnMarket,
@@ -135,7 +135,9 @@ export const MESSAGES = {
     senders: ['page'],
   }),
 
-  // ── Price alerts (the list is in the snapshot too; `alerts.add` is a panel message) ──
+  // ── Price alerts (the list is in the snapshot too; the panel sets one with `panel.addAlert`) ──
+  /** The background names the market (its title) itself. */
+  'alerts.add': message({ request: NewPriceAlert, response: PriceAlert, senders: ['page'] }),
   'alerts.list': message({ request: Empty, response: z.array(PriceAlert), senders: ['page'] }),
   'alerts.remove': message({
     request: z.object({ id: z.string().min(1).max(64) }),

@@ -96,10 +96,10 @@ export const PANEL_MESSAGES = {
     senders: ['content', 'page'],
   }),
   /**
-   * A price alert on a market. A content script may set one only on the market of the
-   * page it runs in; the background names the market (its title) itself.
+   * A price alert on the page's market: a content script may name no other. The same as
+   * `alerts.add` of the extension pages; the background names the market (its title).
    */
-  'alerts.add': message({
+  'panel.addAlert': message({
     request: NewPriceAlert,
     response: PriceAlert,
     senders: ['content', 'page'],

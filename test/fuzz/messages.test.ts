@@ -53,6 +53,13 @@ const VALID: Record<MessageName, unknown> = {
     comparator: '>=',
     priceMillis: 700,
   },
+  'panel.addAlert': {
+    marketSlug: BTC,
+    outcome: 'NO',
+    field: 'ask',
+    comparator: '<=',
+    priceMillis: 300,
+  },
   'alerts.list': {},
   'alerts.remove': { id: 'a-1' },
   'vault.status': {},

@@ -23,7 +23,7 @@ export function AlertControl({
       bookless={bookless}
       idPrefix="mc-alert"
       requireTrusted
-      add={(request) => send('alerts.add', request)}
+      add={(request) => send('panel.addAlert', request)}
       onAdded={onAdded}
       onCancel={onClose}
     />

@@ -35,7 +35,10 @@ function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boo
 }
 
 /** What the page panel asks for: its market's state, quick orders, cancels, its own settings. */
-export const panelHandlers = (app: BackgroundApp): HandlersFor<'panel'> => ({
+export const panelHandlers = (
+  app: BackgroundApp,
+  // The panel's price alert is with the other alerts (handlers/price-alerts.ts).
+): Omit<HandlersFor<'panel'>, 'panel.addAlert'> => ({
   'panel.state': async ({ marketSlug }, sender) => {
     assertPageMarket(app, sender, marketSlug);
     return app.panelState(marketSlug);

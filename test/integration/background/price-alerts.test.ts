@@ -99,15 +99,22 @@ describe('price alerts in the background, against the sandbox', () => {
   it('a content script sets alerts on its own page’s market only', async () => {
     const { send, content } = await boot(fakePlatform());
     const request = { outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 900 };
-    expect(await send(content, 'alerts.add', { ...request, marketSlug: ETH })).toMatchObject({
+    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: ETH })).toMatchObject({
       ok: false,
       error: { kind: 'forbidden', message: 'that market is not the one on this page' },
     });
-    expect(await send(content, 'alerts.add', { ...request, marketSlug: BTC })).toMatchObject({
+    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: BTC })).toMatchObject({
       ok: true,
       data: { marketSlug: BTC, marketTitle: expect.any(String), firedAt: null },
     });
-    expect(await send(content, 'alerts.list', {})).toMatchObject({ ok: false });
+    // The extension pages' own alert messages are not the content script's to send.
+    for (const [name, payload] of [
+      ['alerts.add', { ...request, marketSlug: BTC }],
+      ['alerts.list', {}],
+      ['alerts.remove', { id: 'x' }],
+    ] as const) {
+      expect(await send(content, name, payload)).toMatchObject({ ok: false });
+    }
   });
 
   it('fires once when the book moves through the threshold, opens the market on click, and is done', async () => {

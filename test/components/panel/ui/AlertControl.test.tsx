@@ -24,7 +24,7 @@ const stored = (request: Omit<PriceAlert, 'id' | 'marketTitle' | 'createdAt' | '
 });
 
 function show(handler: (r: Parameters<typeof stored>[0]) => Promise<PriceAlert>, bookless = false) {
-  const background = fakeBackground({ 'alerts.add': handler });
+  const background = fakeBackground({ 'panel.addAlert': handler });
   const said: string[] = [];
   const ui = render(
     <PanelDepsContext.Provider
@@ -53,7 +53,7 @@ describe("the panel's price alert", () => {
     fireEvent.input(ui.getByLabelText('Price in cents'), { target: { value: '30.5' } });
     userSubmit(form);
     await waitFor(() => expect(said).toEqual(['Alert set: NO best ask ≤ 30.5¢.']));
-    expect(background.callsOf('alerts.add').map((c) => c.request)).toEqual([
+    expect(background.callsOf('panel.addAlert').map((c) => c.request)).toEqual([
       { marketSlug: SLUG, outcome: 'NO', field: 'ask', comparator: '<=', priceMillis: 305 },
     ]);
   });
@@ -64,7 +64,7 @@ describe("the panel's price alert", () => {
     userSubmit(form, false);
     userSubmit(form);
     await waitFor(() => expect(said).toHaveLength(1));
-    expect(background.callsOf('alerts.add')).toHaveLength(1);
+    expect(background.callsOf('panel.addAlert')).toHaveLength(1);
   });
 
   it('says what to change for a price off the tick, and sends nothing', async () => {
