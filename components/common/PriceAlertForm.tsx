@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { errorSentence, toErrorInfo } from '@/lib/core/client/errors';
 import {
   type AlertComparator,
@@ -33,7 +33,7 @@ export function PriceAlertForm({
   bookless?: boolean;
   /** Ids of the form's fields: one form per market on a page needs its own. */
   idPrefix: string;
-  /** On a web page (the panel), whose scripts can dispatch a submit: only the user's counts. */
+  /** On a web page (the panel), whose scripts can submit the form: only the user's press or Enter counts. */
   requireTrusted?: boolean;
   add: (request: NewPriceAlert) => Promise<unknown>;
   onAdded: (said: string) => void;
@@ -45,8 +45,15 @@ export function PriceAlertForm({
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /**
+   * Whether the user's own press or Enter led to this submit. The submit event itself says
+   * nothing: the browser fires it, trusted, for a page script's `requestSubmit()` too.
+   */
+  const userActivated = useRef(false);
 
-  const submit = async (trusted: boolean) => {
+  const submit = async () => {
+    const trusted = userActivated.current;
+    userActivated.current = false;
     if ((requireTrusted && !trusted) || busy) return;
     const threshold = parseCents(price);
     if (!threshold.ok) {
@@ -73,9 +80,10 @@ export function PriceAlertForm({
       aria-label="New price alert"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(event.isTrusted);
+        void submit();
       }}
       onKeyDown={(event) => {
+        if (event.key === 'Enter') userActivated.current = event.isTrusted;
         if (event.key === 'Escape') {
           event.stopPropagation();
           onCancel();
@@ -126,7 +134,14 @@ export function PriceAlertForm({
         onInput={(e) => setPrice(e.currentTarget.value)}
       />
       <span aria-hidden="true">¢</span>
-      <button type="submit" class="small" disabled={busy}>
+      <button
+        type="submit"
+        class="small"
+        disabled={busy}
+        onClick={(event) => {
+          userActivated.current = event.isTrusted;
+        }}
+      >
         {busy ? 'Adding…' : 'Add alert'}
       </button>
       <button type="button" class="small link" onClick={onCancel}>

@@ -8,11 +8,26 @@ import type { PriceAlert } from '../../../../lib/core/price-alerts/schema';
 import { fakeBackground } from '../fake-background';
 import { SLUG } from '../model/fixtures';
 
-/** What the browser sends for the user's press of the submit button; happy-dom's are never trusted. */
-function userSubmit(form: HTMLFormElement, trusted = true): void {
-  const event = new Event('submit', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'isTrusted', { value: trusted });
-  form.dispatchEvent(event);
+/**
+ * The user's press of the submit button (a trusted click; happy-dom's never are), then the
+ * submit the browser fires for it. Without the press: a page script's `requestSubmit()`,
+ * whose submit event the browser fires (trusted) all the same.
+ */
+function userSubmit(form: HTMLFormElement, pressed = true): void {
+  if (pressed) {
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    Object.defineProperty(click, 'isTrusted', { value: true });
+    // Cancelled so happy-dom does not submit on its own: the submit below is the browser's.
+    form
+      .querySelector('button[type="submit"]')
+      ?.addEventListener('click', (e) => e.preventDefault(), {
+        once: true,
+      });
+    form.querySelector('button[type="submit"]')?.dispatchEvent(click);
+  }
+  const submit = new Event('submit', { bubbles: true, cancelable: true });
+  Object.defineProperty(submit, 'isTrusted', { value: true });
+  form.dispatchEvent(submit);
 }
 
 const stored = (request: Omit<PriceAlert, 'id' | 'marketTitle' | 'createdAt' | 'firedAt'>) => ({
@@ -58,7 +73,7 @@ describe("the panel's price alert", () => {
     ]);
   });
 
-  it("ignores a submit the page's script dispatched", async () => {
+  it("ignores a submit the page's script asked for (no press of the user's)", async () => {
     const { background, said, ui, form } = show(async (r) => stored(r));
     fireEvent.input(ui.getByLabelText('Price in cents'), { target: { value: '70' } });
     userSubmit(form, false);
