@@ -32,6 +32,7 @@ it("sets an alert on the page's market from the user's typing and press, not fro
   }, null);
   expect(scripted).toBe(true);
 
+  await h().shot(opened.page, 'panel-alert-form');
   await panel.click('form.alert-form button[type="submit"]');
   const said = await panel.waitForText('[data-alert-said]', /Alert set/);
   expect(said.text).toBe('Alert set: YES best bid ≥ 95.5¢.');

@@ -62,11 +62,12 @@ async function openPopup(harness: Harness): Promise<Page> {
 }
 
 /** Sets "YES best bid ≥ price" from the BTC position card, as a user does. */
-async function addAlertFromCard(popup: Page, millis: number): Promise<void> {
+async function addAlertFromCard(popup: Page, millis: number, shot?: string): Promise<void> {
   await popup.getByRole('tab', { name: /^Positions/ }).click();
   const card = popup.getByRole('article', { name: BTC_TITLE, exact: true }).first();
   await card.getByRole('button', { name: `Set a price alert on ${BTC_TITLE}` }).click();
   await card.getByLabel('Price in cents').fill(cents(millis));
+  if (shot) await h().shot(popup, shot);
   await card.getByRole('button', { name: 'Add alert' }).click();
   await card
     .getByRole('status')
@@ -87,7 +88,7 @@ describe.sequential('price alerts', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     const target = bestBidMillis(h()) + 3;
-    await addAlertFromCard(popup, target);
+    await addAlertFromCard(popup, target, 'alert-form-on-card');
     await popup.getByRole('tab', { name: 'Alerts (1)' }).click();
     await popup.getByText('Armed').waitFor();
     await h().shot(popup, 'alerts-armed');
