@@ -121,19 +121,21 @@ export function PriceAlertForm({
         <option value=">=">≥</option>
         <option value="<=">≤</option>
       </select>
-      <input
-        id={id('price')}
-        aria-label="Price in cents"
-        class="alert-price"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="70"
-        value={price}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? id('problem') : undefined}
-        onInput={(e) => setPrice(e.currentTarget.value)}
-      />
-      <span aria-hidden="true">¢</span>
+      <span class="alert-price-cents">
+        <input
+          id={id('price')}
+          aria-label="Price in cents"
+          class="alert-price"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="70"
+          value={price}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? id('problem') : undefined}
+          onInput={(e) => setPrice(e.currentTarget.value)}
+        />
+        <span aria-hidden="true">¢</span>
+      </span>
       <button
         type="submit"
         class="small"
