@@ -6,6 +6,7 @@ import { TabPanel, Tabs } from '@/components/common/Tabs';
 import { useThemeAttribute } from '@/components/common/useThemeAttribute';
 import { buildPortfolioModel } from '@/components/popup/positions/positions';
 import type { AppSnapshot } from '@/lib/protocol/views';
+import { AlertsScreen } from './alerts/AlertsScreen';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
 import { imageOriginsOf } from './feed/images';
@@ -15,7 +16,7 @@ import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 
-type Screen = 'positions' | 'orders' | 'feed';
+type Screen = 'positions' | 'orders' | 'feed' | 'alerts';
 
 function Unlocked({
   snapshot,
@@ -39,6 +40,7 @@ function Unlocked({
     [positions],
   );
   const sitePattern = snapshot.settings.exchange.siteMarketPattern;
+  const armed = snapshot.priceAlerts.filter((a) => a.firedAt === null).length;
   return (
     <>
       <Header snapshot={snapshot} portConnected={portConnected} />
@@ -48,6 +50,7 @@ function Unlocked({
             { id: 'positions', label: 'Positions' },
             { id: 'orders', label: openOrders > 0 ? `Orders (${openOrders})` : 'Orders' },
             { id: 'feed', label: 'Feed' },
+            { id: 'alerts', label: armed > 0 ? `Alerts (${armed})` : 'Alerts' },
           ]}
           selected={screen}
           onSelect={select}
@@ -68,6 +71,11 @@ function Unlocked({
               intents={snapshot.intents}
               sitePattern={sitePattern}
             />
+          ) : null}
+        </TabPanel>
+        <TabPanel idPrefix="screen" id="alerts" hidden={screen !== 'alerts'}>
+          {screen === 'alerts' ? (
+            <AlertsScreen alerts={snapshot.priceAlerts} sitePattern={sitePattern} />
           ) : null}
         </TabPanel>
         <TabPanel idPrefix="screen" id="feed" hidden={screen !== 'feed'}>

@@ -37,6 +37,7 @@ import { pageMarket, senderPolicy } from './pages';
 import { buildPanelState, panelBlock } from './panel';
 import type { Platform } from './platform';
 import { PortfolioTracker } from './portfolio';
+import { PriceWatch, pricesOfBook, pricesOfPool } from './price-watch';
 import { OpenOrders, PortfolioRefresh } from './refresh';
 import { publicClient, TradingSession, type TransportTweaks } from './session';
 import { TradingModeWatch } from './trading-mode';
@@ -79,6 +80,7 @@ export class BackgroundApp {
   readonly tradingMode: TradingModeWatch;
   readonly openOrders: OpenOrders;
   readonly alerts: Alerts;
+  readonly priceWatch: PriceWatch;
   readonly ui: UiHub;
   readonly autoLock: AutoLock;
   account: AccountInfo | null = null;
@@ -191,6 +193,13 @@ export class BackgroundApp {
       vaultStatus: () => this.vault.status,
       deskHas: (orderId) => this.desk.hasOrder(orderId),
     });
+    this.priceWatch = new PriceWatch({
+      platform,
+      settings: () => this.settings,
+      now: this.now,
+      onChange: () => this.pushState(),
+      onMarketsChanged: () => this.onWatchersChanged(),
+    });
   }
 
   get settings(): Settings {
@@ -224,7 +233,12 @@ export class BackgroundApp {
     this.updateAuthSubscriptions();
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
+    await this.priceWatch.restore();
     this.wireLive();
+    // Armed alerts' markets are subscribed at once: the first book each sends (on
+    // subscribing) is checked, so an alert whose condition came true while the worker was
+    // stopped fires now, once.
+    this.onWatchersChanged();
     this.wirePlatform();
     this.options.settings.watch((next) => this.onSettingsChanged(next));
     this.live.start();
@@ -274,6 +288,10 @@ export class BackgroundApp {
       // whatever the number of updates in between. No extension page shows books.
       this.books.apply(event.marketSlug, event.orderbook, this.now());
       this.pushPanels(event.marketSlug);
+      void this.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
+    });
+    this.live.on('newPriceData', (event) => {
+      void this.priceWatch.observe(event.marketSlug, pricesOfPool(event.prices));
     });
     this.live.on('positions', (event) => {
       if (!this.portfolio.apply(event)) this.portfolioRefresh.schedule();
@@ -440,6 +458,7 @@ export class BackgroundApp {
     try {
       const book = await this.publicApi.getOrderbook(slug);
       this.books.apply(slug, book, this.now());
+      void this.priceWatch.observe(slug, pricesOfBook(book));
     } catch {
       // No book yet: the panel says there is no price rather than inventing one.
     }
@@ -456,6 +475,7 @@ export class BackgroundApp {
       intents: this.desk.views().slice(0, 50),
       settings: this.settings,
       clockOffsetMs: this.clock.offset,
+      priceAlerts: this.priceWatch.list(),
     };
   }
 
@@ -535,7 +555,10 @@ export class BackgroundApp {
   }
 
   private onWatchersChanged(): void {
-    const slugs = [...this.lingering.keep(this.ui.watchedMarkets())].sort();
+    // Markets with armed price alerts stay subscribed with no page open.
+    const slugs = [
+      ...new Set([...this.lingering.keep(this.ui.watchedMarkets()), ...this.priceWatch.markets()]),
+    ].sort();
     this.live.subscribe(
       'subscribe_market_prices',
       slugs.length > 0 ? { marketSlugs: slugs } : null,

@@ -23,6 +23,11 @@ export class BookTracker {
     this.entries.set(marketSlug, { book, at, top: null, ladder: null });
   }
 
+  /** A market's latest book as received (the price alerts check it when one is added). */
+  book(marketSlug: string): Orderbook | null {
+    return this.entries.get(marketSlug)?.book ?? null;
+  }
+
   /** The levels of a market's book, read when an order is priced (not on every update). */
   depth(marketSlug: string): Depth | null {
     const entry = this.entries.get(marketSlug);

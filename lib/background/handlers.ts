@@ -2,6 +2,7 @@ import type { Handlers } from '../protocol/router';
 import type { BackgroundApp } from './app';
 import { panelHandlers } from './handlers/panel';
 import { popupHandlers } from './handlers/popup';
+import { priceAlertHandlers } from './handlers/price-alerts';
 import { setupHandlers } from './handlers/setup';
 import { vaultHandlers } from './handlers/vault';
 import { withdrawHandlers } from './handlers/withdraw';
@@ -12,5 +13,6 @@ export const createHandlers = (app: BackgroundApp): Handlers => ({
   ...vaultHandlers(app),
   ...setupHandlers(app),
   ...popupHandlers(app),
+  ...priceAlertHandlers(app),
   ...withdrawHandlers(app),
 });

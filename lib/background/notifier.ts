@@ -27,7 +27,7 @@ const ID_PREFIX = 'mc:';
  * A notification's id carries its market: a click may wake a new worker that knows
  * nothing of the one that showed it.
  */
-export function notificationId(spec: NotificationSpec): string {
+export function notificationId(spec: Pick<NotificationSpec, 'key' | 'marketSlug'>): string {
   return `${ID_PREFIX}${encodeURIComponent(spec.marketSlug)}:${spec.key}`.slice(0, 500);
 }
 

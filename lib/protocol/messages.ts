@@ -6,6 +6,7 @@ import { PnlChart, PnlTimeframe, WithdrawalAddress, WithdrawResult } from '../co
 import { Address } from '../core/api/primitives';
 import { PartnerAccount, Profile } from '../core/api/profiles';
 import { SandboxAccount } from '../core/api/sandbox';
+import { NewPriceAlert, PriceAlert } from '../core/price-alerts/schema';
 import { IntentView } from './intent';
 import {
   CancelAllOnMarket,
@@ -131,6 +132,16 @@ export const MESSAGES = {
   'intents.cancel': message({
     request: z.object({ clientOrderId: z.string().min(1).max(128) }),
     response: IntentView,
+    senders: ['page'],
+  }),
+
+  // ── Price alerts (the list is in the snapshot too; the panel sets one with `panel.addAlert`) ──
+  /** The background names the market (its title) itself. */
+  'alerts.add': message({ request: NewPriceAlert, response: PriceAlert, senders: ['page'] }),
+  'alerts.list': message({ request: Empty, response: z.array(PriceAlert), senders: ['page'] }),
+  'alerts.remove': message({
+    request: z.object({ id: z.string().min(1).max(64) }),
+    response: Empty,
     senders: ['page'],
   }),
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewPriceAlert, PriceAlert } from '../core/price-alerts/schema';
 import { PANEL_COMMAND_NAMES } from './commands';
 import { IntentView, LimitOrderRequest, QuickOrderRequest } from './intent';
 import { PORTS, PROTOCOL } from './names';
@@ -98,6 +99,15 @@ export const PANEL_MESSAGES = {
       })
       .strict(),
     response: Empty,
+    senders: ['content', 'page'],
+  }),
+  /**
+   * A price alert on the page's market: a content script may name no other. The same as
+   * `alerts.add` of the extension pages; the background names the market (its title).
+   */
+  'panel.addAlert': message({
+    request: NewPriceAlert,
+    response: PriceAlert,
     senders: ['content', 'page'],
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Positions } from '../core/api/portfolio';
 import { PartnerAccount } from '../core/api/profiles';
 import { ClientErrorInfo } from '../core/client/error-info';
+import { PriceAlert } from '../core/price-alerts/schema';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';
 import { TradingModeView } from './panel-views';
@@ -58,6 +59,8 @@ export const AppSnapshot = z.object({
   settings: Settings,
   /** The exchange's clock minus this machine's, in ms (0 until learned): what countdowns run on. */
   clockOffsetMs: z.number(),
+  /** The price alerts, armed and fired, oldest first. */
+  priceAlerts: z.array(PriceAlert),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshot>;
 

@@ -23,6 +23,8 @@ export const SETTINGS_KEY = 'settings';
 export const ACCOUNT_KEY = 'account.info';
 /** Protected store: the encrypted envelope of the token and the signing key. */
 export const VAULT_ENVELOPE_KEY = 'vault.envelope';
+/** Protected store: the price alerts, armed and fired (they outlive a browser restart, like the settings). */
+export const PRICE_ALERTS_KEY = 'alerts.price';
 
 /** storage.session: the unlocked secrets, so a restarted worker stays unlocked. */
 export const VAULT_UNLOCKED_KEY = 'vault.unlocked';

@@ -4,6 +4,7 @@ import {
   SandboxAmmPriceBody,
   SandboxClockBody,
   SandboxFeedStateBody,
+  SandboxQuoteBody,
   SandboxTradingModeBody,
 } from '../../lib/core/api/sandbox';
 import { sandboxAccountViews } from '../core/accounts';
@@ -11,6 +12,7 @@ import { fail, ok } from '../core/results';
 import { sandboxOrderView } from '../core/views';
 import { type FaultRegistry, FaultsBody, isFaultRule } from '../faults';
 import { parse, publicRoute, type RouteContext } from '../http/kit';
+import { placeHouseQuote } from './quote';
 
 export interface AdminContext extends RouteContext {
   faults: FaultRegistry;
@@ -78,6 +80,22 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
       return fail(400, `Market ${slug} is not an open AMM market`);
     }
     return ok(core.amm.priceData(slug));
+  });
+
+  publicRoute(app, 'POST', '/__sandbox/markets/:slug/quote', async (req) => {
+    const { slug } = req.params as { slug: string };
+    const body = parse(SandboxQuoteBody, req.body ?? {});
+    if (!body.ok) return body.result;
+    const market = core.markets.bySlug(slug);
+    if (!market) return fail(404, `Market ${slug} not found`);
+    if (market.tradeType !== 'clob') return fail(400, `Market ${slug} has no order book`);
+    if (!(await placeHouseQuote(core, slug, body.data))) {
+      return fail(
+        400,
+        `The quote was refused: a post-only ${body.data.side} at ${body.data.price} must not cross the book`,
+      );
+    }
+    return ok({ orderbook: core.orderbook(slug) ?? null });
   });
 
   publicRoute(app, 'POST', '/__sandbox/faults', (req) => {

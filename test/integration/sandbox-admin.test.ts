@@ -69,6 +69,29 @@ describe('sandbox-only endpoints and the placeholder site', () => {
     await admin(sandbox, 'POST', 'reset');
   });
 
+  it('a house quote moves the best bid or ask of a book; one that would cross is refused', async () => {
+    const api = publicClient(sandbox);
+    const before = await api.getOrderbook('sandbox-btc-100k');
+    const bid = before.bids[0]?.price ?? 0;
+    const ask = before.asks[0]?.price ?? 1;
+    const improved = (Math.round(bid * 1000) + 1) / 1000;
+    expect(improved).toBeLessThan(ask);
+    await admin(sandbox, 'POST', 'markets/sandbox-btc-100k/quote', {
+      side: 'BUY',
+      price: improved.toFixed(3),
+      contracts: 5,
+    });
+    expect((await api.getOrderbook('sandbox-btc-100k')).bids[0]?.price).toBe(improved);
+    await expect(
+      admin(sandbox, 'POST', 'markets/sandbox-btc-100k/quote', {
+        side: 'BUY',
+        price: ask.toFixed(3),
+        contracts: 5,
+      }),
+    ).rejects.toThrow('must not cross the book');
+    await admin(sandbox, 'POST', 'reset');
+  });
+
   it('the placeholder site lists the markets and shows a market page', async () => {
     const home = await (await fetch(sandbox.siteUrl)).text();
     expect(home).toContain('href="/markets/sandbox-btc-100k"');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { OutcomeButtons } from '@/components/panel/model/buttons';
 import type { PanelController } from '../model/controller';
+import { AlertControl } from './AlertControl';
 import { OrderTypeToggle } from './OrderTypeToggle';
 import { PresetEditor } from './PresetEditor';
 import { ResultLine } from './ResultLine';
@@ -49,6 +50,8 @@ function OutcomeTrade({
 /** The order type, the presets, and the buy/sell buttons of each outcome. */
 export function TradeSection({ controller }: { controller: PanelController }) {
   const [editing, setEditing] = useState(false);
+  const [alerting, setAlerting] = useState(false);
+  const [alertSaid, setAlertSaid] = useState<string | null>(null);
   const state = controller.state.value;
   if (!state) return null;
   return (
@@ -64,7 +67,35 @@ export function TradeSection({ controller }: { controller: PanelController }) {
         >
           Presets
         </button>
+        <button
+          type="button"
+          class="mc-small"
+          data-action="price-alert"
+          aria-expanded={alerting ? 'true' : 'false'}
+          onClick={() => {
+            setAlertSaid(null);
+            setAlerting(!alerting);
+          }}
+        >
+          Alert
+        </button>
       </div>
+      {alerting ? (
+        <AlertControl
+          marketSlug={state.marketSlug}
+          bookless={state.market?.tradeType === 'amm'}
+          onAdded={(said) => {
+            setAlertSaid(said);
+            setAlerting(false);
+          }}
+          onClose={() => setAlerting(false)}
+        />
+      ) : null}
+      {alertSaid ? (
+        <p class="mc-hint" role="status" data-alert-said="">
+          {alertSaid}
+        </p>
+      ) : null}
       {editing ? (
         <PresetEditor
           presets={state.quickTrade.presets}

@@ -1,6 +1,7 @@
 import { Money, Pnl } from '@/components/common/Money';
 import type { AmmRow } from '@/components/popup/positions/positions';
 import { formatContracts } from '@/lib/core/format/money';
+import { AlertButton } from '../alerts/AlertButton';
 import { MarketHeading } from '../MarketHeading';
 
 /** An AMM position: what was paid, and its value only when a price exists. */
@@ -38,6 +39,9 @@ export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string
           </div>
         </div>
       </div>
+      {row.slug && !row.resolved ? (
+        <AlertButton marketSlug={row.slug} marketTitle={row.title} bookless />
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { MarketRow } from '@/components/popup/positions/positions';
+import { AlertButton } from '../alerts/AlertButton';
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
 import { SideLine } from './SideLine';
@@ -22,6 +23,9 @@ export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: 
       {row.sides.map((side) => (
         <SideLine key={side.outcome} side={side} />
       ))}
+      {row.slug && !row.resolved ? (
+        <AlertButton marketSlug={row.slug} marketTitle={row.title} />
+      ) : null}
       {row.orders.length > 0 ? (
         <ul class="order-list" aria-label="Open orders">
           {row.orders.map((order) => (

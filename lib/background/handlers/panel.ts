@@ -3,24 +3,15 @@ import { formatUsd } from '../../core/format/money';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
-import type { SenderVerdict } from '../../protocol/sender';
 import type { BackgroundApp } from '../app';
-import { cancelAll, cancelOne, type HandlersFor, tradingSession, unavailable } from './shared';
-
-/** Content scripts may only speak about the market of the page they run in. */
-function assertPageMarket(
-  app: BackgroundApp,
-  sender: Exclude<SenderVerdict, { kind: 'refused' }>,
-  slug: string,
-): void {
-  if (sender.kind !== 'content') return;
-  if (app.pageMarket(sender.url) !== slug) {
-    throw new ExchangeError({
-      kind: 'forbidden',
-      message: 'that market is not the one on this page',
-    });
-  }
-}
+import {
+  assertPageMarket,
+  cancelAll,
+  cancelOne,
+  type HandlersFor,
+  tradingSession,
+  unavailable,
+} from './shared';
 
 /**
  * A quick order above the confirmation threshold needs the second click. The desk refuses
@@ -45,7 +36,10 @@ function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boo
 }
 
 /** What the page panel asks for: its market's state, quick orders, cancels, its own settings. */
-export const panelHandlers = (app: BackgroundApp): HandlersFor<'panel'> => ({
+export const panelHandlers = (
+  app: BackgroundApp,
+  // The panel's price alert is with the other alerts (handlers/price-alerts.ts).
+): Omit<HandlersFor<'panel'>, 'panel.addAlert'> => ({
   'panel.state': async ({ marketSlug }, sender) => {
     assertPageMarket(app, sender, marketSlug);
     return app.panelState(marketSlug);

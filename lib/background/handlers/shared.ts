@@ -1,5 +1,6 @@
 import { ExchangeError } from '../../core/client/errors';
 import type { Handlers } from '../../protocol/router';
+import type { SenderVerdict } from '../../protocol/sender';
 import { VaultError } from '../../vault/vault';
 import type { BackgroundApp } from '../app';
 import type { TradingSession } from '../session';
@@ -9,6 +10,21 @@ export type HandlersFor<Area extends string> = Pick<
   Handlers,
   Extract<keyof Handlers, `${Area}.${string}`>
 >;
+
+/** Content scripts may only speak about the market of the page they run in. */
+export function assertPageMarket(
+  app: BackgroundApp,
+  sender: Exclude<SenderVerdict, { kind: 'refused' }>,
+  slug: string,
+): void {
+  if (sender.kind !== 'content') return;
+  if (app.pageMarket(sender.url) !== slug) {
+    throw new ExchangeError({
+      kind: 'forbidden',
+      message: 'that market is not the one on this page',
+    });
+  }
+}
 
 export const unavailable = (message: string) => new ExchangeError({ kind: 'unavailable', message });
 

@@ -51,6 +51,17 @@ export const SandboxAmmPriceBody = z.object({
     .max(0.999, 'yes must be between 0.001 and 0.999')
     .refine((p) => Number.isInteger(Math.round(p * 1e6) / 1e3), 'yes has at most 3 decimals'),
 });
+/**
+ * `POST /__sandbox/markets/:slug/quote`: a house maker rests a post-only GTC order on YES,
+ * which moves the book's best bid (BUY) or best ask (SELL) to `price` when it improves it.
+ */
+export const SandboxQuoteBody = z.object({
+  side: z.enum(['BUY', 'SELL']),
+  price: z
+    .string()
+    .regex(/^0\.(?!0+$)\d{1,3}$/, 'price is a decimal between 0 and 1 with at most 3 decimals'),
+  contracts: z.number().int().min(1).max(1_000_000),
+});
 export const SandboxFeedState = z.enum(['ready', 'initializing', 'stale']);
 export type SandboxFeedState = z.infer<typeof SandboxFeedState>;
 export const SandboxFeedStateBody = z.object({ state: SandboxFeedState });

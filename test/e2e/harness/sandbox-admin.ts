@@ -82,6 +82,11 @@ export class SandboxAdmin {
     return this.call('DELETE', 'faults', FaultsAnswer);
   }
 
+  /** A house maker's post-only order on YES: moves the best bid (BUY) or ask (SELL) to `price`. */
+  async quote(slug: string, quote: { side: 'BUY' | 'SELL'; price: string; contracts: number }) {
+    await this.call('POST', `markets/${encodeURIComponent(slug)}/quote`, z.unknown(), quote);
+  }
+
   async resolveMarket(slug: string, winningOutcomeIndex: 0 | 1): Promise<void> {
     await this.call('POST', `markets/${encodeURIComponent(slug)}/resolve`, z.unknown(), {
       winningOutcomeIndex,

@@ -211,7 +211,7 @@ describe('Notifier.fromSettlement (resting orders placed elsewhere)', () => {
 describe('notification ids', () => {
   it('carry their market, whatever the slug holds, so a click needs no memory', () => {
     for (const slug of ['sandbox-btc-100k', 'odd:slug/with?chars']) {
-      const id = notificationId({ key: 'fill:c-1:10', title: 't', message: 'm', marketSlug: slug });
+      const id = notificationId({ key: 'fill:c-1:10', marketSlug: slug });
       expect(notificationMarket(id)).toBe(slug);
     }
   });

@@ -1,4 +1,5 @@
 import { vaultView } from '../../../lib/background/account';
+import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { MessageName, RequestOf } from '../../../lib/protocol/messages';
@@ -143,6 +144,22 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
   'panel.openOptions': {},
   'panel.cancelIntent': { marketSlug: SLUG, clientOrderId: 'c-1' },
   'panel.saveQuickTrade': { presets: ['5000000', '20000000'], orderType: 'FAK' },
+  'alerts.add': {
+    marketSlug: SLUG,
+    outcome: 'YES',
+    field: 'bid',
+    comparator: '>=',
+    priceMillis: 700,
+  },
+  'panel.addAlert': {
+    marketSlug: SLUG,
+    outcome: 'NO',
+    field: 'last',
+    comparator: '<=',
+    priceMillis: 305,
+  },
+  'alerts.list': {},
+  'alerts.remove': { id: 'a-1' },
   'vault.status': {},
   'vault.unlock': { passphrase: 'correct horse battery' },
   'vault.lock': {},
@@ -222,6 +239,20 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   ...over,
 });
 
+/** A stored price alert, armed unless `over` says otherwise. */
+export const priceAlert = (over: Partial<PriceAlert> = {}): PriceAlert => ({
+  id: 'a-1',
+  marketSlug: SLUG,
+  marketTitle: 'Will BTC reach $100k?',
+  outcome: 'YES',
+  field: 'bid',
+  comparator: '>=',
+  priceMillis: 700,
+  createdAt: 1_700_000_000_000,
+  firedAt: null,
+  ...over,
+});
+
 /** A valid answer of every message, as a handler would produce it. */
 export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.state': () => panelState(),
@@ -234,6 +265,10 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.openOptions': () => ({}),
   'panel.cancelIntent': () => intentView({ state: 'cancelled' }),
   'panel.saveQuickTrade': () => ({}),
+  'alerts.add': () => priceAlert(),
+  'panel.addAlert': () => priceAlert({ outcome: 'NO', field: 'last', comparator: '<=' }),
+  'alerts.list': () => [priceAlert()],
+  'alerts.remove': () => ({}),
   'vault.status': () => vaultView('locked', null, 'Sandbox'),
   'vault.unlock': () => vaultView('unlocked', null, 'Sandbox'),
   'vault.lock': () => vaultView('locked', null, 'Sandbox'),
@@ -274,5 +309,6 @@ export const appSnapshot = (over: Partial<AppSnapshot> = {}): AppSnapshot => ({
   intents: [],
   settings: DEFAULT_SETTINGS,
   clockOffsetMs: 0,
+  priceAlerts: [],
   ...over,
 });

@@ -77,11 +77,12 @@ describe('createRouter: who may send what', () => {
     });
   });
 
-  it('lets content scripts send only the narrow panel intents, the placement, the presets and opening options', () => {
+  it('lets content scripts send only the narrow panel intents, the placement, the presets, opening options and a price alert on the page’s market', () => {
     const forContent = NAMES.filter((n) =>
       (MESSAGES[n].senders as readonly SenderKind[]).includes('content'),
     ).sort();
     expect(forContent).toEqual([
+      'panel.addAlert',
       'panel.cancelAll',
       'panel.cancelIntent',
       'panel.cancelOrder',
