@@ -94,7 +94,8 @@ module.exports = {
         // Their declaration files are types only, erased from the build.
         path: [
           '(^|/)node_modules/(preact|@preact|zod)/.*(?<!\\.d\\.c?ts)$',
-          '^components/panel/(ui|mount)',
+          // The port store brings signals; the panel's UI brings Preact.
+          '^components/(common/|panel/(ui/|mount|model/(store|early-state|controller)))',
         ],
         reachable: true,
       },

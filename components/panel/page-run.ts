@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { PanelCommand } from '../../lib/protocol/commands';
 import { type CommandSender, commandFrom } from './model/commands';
-import { domReady } from './model/early-state';
+import { domReady } from './model/dom-ready';
 import { type PageSettings, readPageSettings, watchPageSettings } from './model/page-settings';
 import { panelSlugFor, slugTransition } from './model/site';
 

@@ -32,11 +32,3 @@ export function earlyPanelState(connect = connectPanelState): EarlyPanelState {
     },
   };
 }
-
-/** The panel mounts into `body`, which a `document_start` script may not have yet. */
-export function domReady(doc: Document = document): Promise<void> {
-  if (doc.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) =>
-    doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
-  );
-}

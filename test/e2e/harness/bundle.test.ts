@@ -51,6 +51,17 @@ describe('what the bundles carry', () => {
     }
   });
 
+  it('Chromium’s content script only frames the panel: no Preact signals in it (the popup has them)', () => {
+    // @preact/signals-core's own refusal of a cycle; Preact itself has no message of its own.
+    const signals = 'Cycle detected';
+    const popupHtml = read('popup.html');
+    const popup = [...popupHtml.matchAll(/(?:src|href)="\/?(chunks\/[^"]+\.js)"/g)]
+      .map((m) => read(m[1] as string))
+      .join('\n');
+    expect(popup).toContain(signals);
+    expect(read('content-scripts/market.js')).not.toContain(signals);
+  });
+
   it('the popup’s scripts carry no zod (the background parsed what its port sends)', () => {
     const popupHtml = read('popup.html');
     const scripts = [...popupHtml.matchAll(/(?:src|href)="\/?(chunks\/[^"]+\.js)"/g)].map(

@@ -1,7 +1,8 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import type { PortStore } from '../../../../components/common/port-store';
-import { domReady, earlyPanelState } from '../../../../components/panel/model/early-state';
+import { domReady } from '../../../../components/panel/model/dom-ready';
+import { earlyPanelState } from '../../../../components/panel/model/early-state';
 import type { PanelState } from '../../../../lib/protocol/panel-views';
 import { panelState } from '../../../lib/protocol/fixtures';
 
