@@ -3,27 +3,26 @@
  * page-panel buy button to the `POST /orders` request leaving the background.
  *
  * Both ends are read on the machine's one clock, as `performance.timeOrigin + t`:
- * - the click: the page's own `click` event (a capture listener on `window` in the page's
- *   main world; the panel's closed shadow root still lets a composed event through the
- *   capture phase), `event.timeStamp`;
+ * - the click: the click event in the panel's frame (where Chromium's panel lives; a
+ *   capture listener on that frame's `window`, before the panel's own), `event.timeStamp`;
  * - the wire: the worker's Resource Timing entry of its `fetch` of `/orders`
  *   (`startTime`, when `fetch()` started; no hook in the extension, so the same method
  *   works in a worker that was just started).
  * A sandbox plugin also notes when the request arrived (Node's `timeOrigin + now()`).
  *
  * The platform's floor, in the same run and on the same clock: every other warm click on
- * the same buy button is taken, in the content script's own isolated world, by a capture
- * listener of the bench's (the panel never sees that click) that sends a no-op message
- * through the same `runtime.sendMessage`; a listener the bench adds to the worker notes
- * when it arrives (and when the panel's `panel.quickOrder` arrives, for the real clicks).
- * Click → wire minus that floor is the extension's own part. Nothing of this is in the
- * build: both listeners are installed through DevTools, for the run only.
+ * the same buy button is taken, in the panel's frame, by a capture listener of the bench's
+ * (the panel never sees that click) that sends a no-op message through the same
+ * `runtime.sendMessage`; a listener the bench adds to the worker notes when it arrives (and
+ * when the panel's `panel.quickOrder` arrives, for the real clicks). Click → wire minus
+ * that floor is the extension's own part. Nothing of this is in the build: both listeners
+ * are installed through DevTools, for the run only.
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
-import type { Page, Worker } from 'playwright-core';
+import type { Frame, Worker } from 'playwright-core';
 import type { SandboxPlugin } from '../sandbox/plugin';
 import { eventually, type Harness } from '../test/e2e/fixtures';
-import { PanelDriver } from '../test/e2e/panel/driver';
+import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
 import type { FirefoxHarness } from '../test/firefox/fixtures';
 import { clickButton, fill, setChecked, waitForText } from '../test/firefox/harness/page-actions';
 import { benchSettings, pause, withHarness } from './lib/browser';
@@ -74,8 +73,8 @@ function arrivals(): { plugin: SandboxPlugin; times: number[] } {
   return { plugin, times };
 }
 
-async function installClickClock(page: Page): Promise<void> {
-  await page.evaluate(() => {
+async function installClickClock(site: Frame): Promise<void> {
+  await site.evaluate(() => {
     const w = window as unknown as { __benchClicks?: number[] };
     if (w.__benchClicks) return;
     const clicks: number[] = [];
@@ -90,10 +89,10 @@ async function installClickClock(page: Page): Promise<void> {
   });
 }
 
-const clickCount = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.length);
-const lastClick = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.at(-1));
+const clickCount = (site: Frame) =>
+  site.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.length);
+const lastClick = (site: Frame) =>
+  site.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.at(-1));
 
 /**
  * In the worker: notes when each message arrives, by name (`floor` for the bench's no-op).
@@ -134,14 +133,14 @@ const arrivalCount = (worker: Worker) =>
   );
 
 /**
- * In the content script's isolated world: while the page's root carries
+ * In the panel's frame: while its root carries
  * `data-bench-floor="armed"`, the next trusted click is stopped at the window (before the
- * panel's own listeners, which sit inside its shadow root) and a no-op message goes to the
- * worker instead; when the answer is back, its time is left on the root for the bench.
- * The main world's click clock was installed first, so it still sees that click.
+ * panel's own listeners, on its elements) and a no-op message goes to the worker instead;
+ * when the answer is back, its time is left on the root for the bench. The click clock was
+ * installed first, so it still sees that click.
  */
-async function installFloorProbe(h: Harness, page: Page): Promise<void> {
-  await h.inContentScript(page, () => {
+async function installFloorProbe(site: Frame): Promise<void> {
+  await site.evaluate(() => {
     const g = globalThis as unknown as {
       __benchFloorProbe?: boolean;
       chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
@@ -172,33 +171,33 @@ async function installFloorProbe(h: Harness, page: Page): Promise<void> {
 
 async function floorClick(
   h: Harness,
-  page: Page,
+  site: Frame,
   panel: PanelDriver,
   button: string,
 ): Promise<FloorSample> {
   const worker = await h.worker();
-  const clicksBefore = await clickCount(page);
+  const clicksBefore = await clickCount(site);
   const before = await arrivalCount(worker);
-  await page.evaluate(() => {
+  await site.evaluate(() => {
     delete document.documentElement.dataset.benchFloorBack;
     document.documentElement.dataset.benchFloor = 'armed';
   });
   await panel.click(button);
   const backAt = await eventually(
     () =>
-      page.evaluate(() => {
+      site.evaluate(() => {
         const back = document.documentElement.dataset.benchFloorBack;
         return back === undefined ? null : Number(back);
       }),
     { timeoutMs: 15_000, intervalMs: 10, what: 'the answer to the no-op message' },
   );
-  await page.evaluate(() => {
+  await site.evaluate(() => {
     delete document.documentElement.dataset.benchFloor;
   });
-  await eventually(async () => (await clickCount(page)) > clicksBefore, {
+  await eventually(async () => (await clickCount(site)) > clicksBefore, {
     what: 'the floor click seen by the page',
   });
-  const clickAt = (await lastClick(page)) ?? Number.NaN;
+  const clickAt = (await lastClick(site)) ?? Number.NaN;
   const workerAt =
     (await arrivalCount(worker)) > before
       ? ((await lastArrival(worker, 'floor')) ?? Number.NaN)
@@ -227,7 +226,7 @@ const skewProbe = () => {
 
 async function oneClick(
   h: Harness,
-  page: Page,
+  site: Frame,
   panel: PanelDriver,
   button: string,
   arrived: number[],
@@ -236,7 +235,7 @@ async function oneClick(
   const worker = await h.worker();
   const ordersUrl = `${h.sandbox.apiUrl}/orders`;
   if (!cold) await worker.evaluate(() => performance.clearResourceTimings());
-  const clicksBefore = await clickCount(page);
+  const clicksBefore = await clickCount(site);
   const arrivedBefore = arrived.length;
   await panel.click(button);
   const sent = await eventually(() => sentAt(worker, ordersUrl), {
@@ -244,10 +243,10 @@ async function oneClick(
     intervalMs: 20,
     what: 'the POST /orders of the click',
   });
-  await eventually(async () => (await clickCount(page)) > clicksBefore, {
+  await eventually(async () => (await clickCount(site)) > clicksBefore, {
     what: 'the click seen by the page',
   });
-  const clickAt = (await lastClick(page)) ?? Number.NaN;
+  const clickAt = (await lastClick(site)) ?? Number.NaN;
   const messageAt = cold ? null : await lastArrival(worker, 'panel.quickOrder');
   // The answer is in: the button is free for the next press.
   await panel.waitFor(button, (b) => b.attributes['aria-busy'] === 'false' && !b.disabled, 15_000);
@@ -458,16 +457,18 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       const page = await h.openMarketPage(MARKET);
       const panel = await PanelDriver.attach(page);
       await panel.waitFor(BUTTONS[0] as string, (b) => !b.disabled, 15_000);
-      await installClickClock(page);
+      // Chromium's panel is its own frame: the clicks land there, not in the page.
+      const site = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+      await installClickClock(site);
       const worker = await h.worker();
       await worker.evaluate(() => performance.setResourceTimingBufferSize(10_000));
       const skews = {
-        page: await clockSkew(() => page.evaluate(skewProbe)),
+        page: await clockSkew(() => site.evaluate(skewProbe)),
         worker: await clockSkew(() => worker.evaluate(skewProbe)),
       };
 
       await installWorkerProbe(worker);
-      await installFloorProbe(h, page);
+      await installFloorProbe(site);
 
       // Each round: one real click and one floor click on the same button, in turns first,
       // so drift (JIT, GC, the other core's load) hits both alike.
@@ -476,9 +477,9 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       for (let i = 0; i < WARMUP + warmN; i++) {
         const button = BUTTONS[i % 2] as string;
         const floorFirst = i % 4 < 2;
-        const noOp = floorFirst ? await floorClick(h, page, panel, button) : null;
-        const sample = await oneClick(h, page, panel, button, times, false);
-        const noOpAfter = floorFirst ? noOp : await floorClick(h, page, panel, button);
+        const noOp = floorFirst ? await floorClick(h, site, panel, button) : null;
+        const sample = await oneClick(h, site, panel, button, times, false);
+        const noOpAfter = floorFirst ? noOp : await floorClick(h, site, panel, button);
         if (i >= WARMUP) {
           warm.push(sample);
           if (noOpAfter) floor.push(noOpAfter);
@@ -499,7 +500,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         await h.withApp(() => true);
         // Let the panel's reconnect settle so the click is the first order, not the first message.
         await pause(300);
-        cold.push(await oneClick(h, page, panel, BUTTONS[i % 2] as string, times, true));
+        cold.push(await oneClick(h, site, panel, BUTTONS[i % 2] as string, times, true));
       }
       await panel.detach();
       return { warm, cold, floor, skews };

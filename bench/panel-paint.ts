@@ -1,9 +1,12 @@
 /**
  * The page panel's arrival, in real Chromium: a market page whose market the background
  * already knows (visited once, the worker warm and unlocked) is loaded again and again;
- * each load reports how long after DOMContentLoaded the panel painted its first state of
- * the market (the panel's own `PANEL_READY_MARK`, set in the frame after that render).
+ * each load reports how long after DOMContentLoaded the panel's first state of the market
+ * was on screen: the later of the panel's own `PANEL_READY_MARK` (set in its frame in the
+ * animation frame after that render) and the loader's `PANEL_SHOWN_MARK` in the page (the
+ * frame loads while the page parses, and is shown once its corner is chosen).
  */
+import { PANEL_SHOWN_MARK } from '../components/panel/framed/frame-host';
 import { PANEL_READY_MARK } from '../components/panel/mount';
 import { eventually } from '../test/e2e/fixtures';
 import { panelReadyAfterDomContentLoaded } from '../test/e2e/panel/helpers';
@@ -34,7 +37,10 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     for (let i = 0; i < WARMUP + n; i++) {
       if (i > 0) await page.reload({ waitUntil: 'domcontentloaded' });
       const afterDcl = await panelReadyAfterDomContentLoaded(page);
-      if (afterDcl === null) throw new Error(`the panel never set ${PANEL_READY_MARK}`);
+      if (afterDcl === null)
+        throw new Error(
+          `the panel never set ${PANEL_READY_MARK}, or its loader ${PANEL_SHOWN_MARK}`,
+        );
       const dcl = await eventually(
         () =>
           page.evaluate(() => {
@@ -87,7 +93,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     ],
     notes: [
       `the sandbox's market page ${SLUG}, visited once before (the background holds its market and book), then reloaded ${WARMUP} times not counted and ${loads.length} times counted, one at a time`,
-      `times from the page's navigation timing (domContentLoadedEventEnd) to the panel's \`${PANEL_READY_MARK}\` performance mark, set in the animation frame after the render of the market's first state`,
+      `times from the page's navigation timing (domContentLoadedEventEnd) to the later of the panel's \`${PANEL_READY_MARK}\` performance mark (in its frame, set in the animation frame after the render of the market's first state) and the loader's \`${PANEL_SHOWN_MARK}\` (in the page, when it shows the frame, which loads while the page parses); both on the wall clock through their documents' time origins`,
     ],
     environment: benchEnvironment(),
     finishedAt: new Date().toISOString(),

@@ -19,6 +19,8 @@ import { arrivalPlacement } from '../page-forms';
 import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
 import { type FrameInit, type ToFrame, toHostFrom } from './host-link';
 
+const OFF_SCREEN = -100_000;
+
 /** Performance mark the loader sets in the page when it shows the panel's frame. */
 export const PANEL_SHOWN_MARK = 'market-companion:panel-shown';
 
@@ -43,8 +45,10 @@ const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHe
  */
 const hostCss = (box: Box, shown: boolean): string =>
   `:host{all:initial!important;display:block!important;position:fixed!important;` +
-  `visibility:${shown ? 'visible' : 'hidden'}!important;` +
-  `z-index:2147483647!important;left:${box.x}px!important;top:${box.y}px!important;` +
+  // Not shown yet: off the screen rather than hidden, so that the frame's visibility
+  // observer sees it come into view (a change of `visibility` alone it may not report).
+  `z-index:2147483647!important;left:${shown ? box.x : OFF_SCREEN}px!important;` +
+  `top:${box.y}px!important;` +
   `width:${box.width}px!important;height:${box.height}px!important;margin:0!important;` +
   `transform:none!important;opacity:1!important}` +
   `iframe{display:block;border:0;width:100%;height:100%;background:transparent}`;

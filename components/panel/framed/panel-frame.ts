@@ -28,6 +28,8 @@ export function startPanelFrame(container: HTMLElement): void {
   let panel: MountedPanel | null = null;
   let placed: { placement: PanelPlacement; collapsed: boolean } | null = null;
 
+  // The panel may paint (and size itself) before the port is up: its size waits for it.
+  let size: Size | null = null;
   const toHost = (message: ToHost) => port?.postMessage(message);
 
   const applyTheme = (settings: PageSettings) => {
@@ -60,7 +62,8 @@ export function startPanelFrame(container: HTMLElement): void {
     if (!section) return;
     new ResizeObserver(() => {
       const box = section.getBoundingClientRect();
-      toHost({ t: 'size', size: { width: Math.ceil(box.width), height: Math.ceil(box.height) } });
+      size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
+      toHost({ t: 'size', size });
     }).observe(section);
   };
 
@@ -96,6 +99,7 @@ export function startPanelFrame(container: HTMLElement): void {
       port = null;
     });
     port.postMessage({ token });
+    if (size) toHost({ t: 'size', size });
   };
 
   // The loader's answer to the hello: enough to paint now; the port follows.
