@@ -288,7 +288,9 @@ export class BackgroundApp {
       // whatever the number of updates in between. No extension page shows books.
       this.books.apply(event.marketSlug, event.orderbook, this.now());
       this.pushPanels(event.marketSlug);
-      void this.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
+      // Hundreds a second: prices are read only for a market an alert watches.
+      if (this.priceWatch.watching(event.marketSlug))
+        void this.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
     });
     this.live.on('newPriceData', (event) => {
       void this.priceWatch.observe(event.marketSlug, pricesOfPool(event.prices));

@@ -92,11 +92,13 @@ export class PriceWatch {
   }
 
   /** Every book and pool price of a watched market comes through here. */
+  /** Whether an armed alert watches this market: the busy path asks before reading prices. */
+  watching(marketSlug: string): boolean {
+    return this.alerts.some((a) => a.marketSlug === marketSlug && a.firedAt === null);
+  }
+
   observe(marketSlug: string, prices: MarketPrices): Promise<void> {
-    // The busy path: a market without an armed alert costs one loop and no queueing.
-    if (!this.alerts.some((a) => a.marketSlug === marketSlug && a.firedAt === null)) {
-      return Promise.resolve();
-    }
+    if (!this.watching(marketSlug)) return Promise.resolve();
     return this.serial(async () => {
       const { alerts, fired } = fireHolding(this.alerts, marketSlug, prices, this.deps.now());
       if (fired.length === 0) return;
