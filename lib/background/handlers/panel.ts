@@ -3,6 +3,8 @@ import { formatUsd } from '../../core/format/money';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
+import type { PlaceSpec } from '../../desk/desk';
+import type { IntentView } from '../../protocol/intent';
 import type { BackgroundApp } from '../app';
 import {
   assertPageMarket,
@@ -35,6 +37,27 @@ function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boo
   });
 }
 
+/** A panel order once priced, quick or from the book: past the threshold, into the desk. */
+function placeFromPanel(
+  app: BackgroundApp,
+  request: Pick<PlaceSpec, 'marketSlug' | 'outcome' | 'confirmed' | 'pressId'>,
+  marketTitle: string,
+  priced: Pick<PlaceSpec, 'amounts' | 'notionalRaw'>,
+  postOnly: boolean,
+): Promise<IntentView> {
+  assertConfirmed(app, priced.notionalRaw, request.confirmed);
+  return app.desk.place({
+    marketSlug: request.marketSlug,
+    marketTitle,
+    outcome: request.outcome,
+    amounts: priced.amounts,
+    notionalRaw: priced.notionalRaw,
+    confirmed: request.confirmed,
+    ...(postOnly ? { postOnly: true } : {}),
+    pressId: request.pressId,
+  });
+}
+
 /** What the page panel asks for: its market's state, quick orders, cancels, its own settings. */
 export const panelHandlers = (
   app: BackgroundApp,
@@ -59,16 +82,7 @@ export const panelHandlers = (
       app.settings.quickTrade.slippageMillis,
       app.books.depth(request.marketSlug),
     );
-    assertConfirmed(app, priced.notionalRaw, request.confirmed);
-    const view = await app.desk.place({
-      marketSlug: request.marketSlug,
-      marketTitle: market.title,
-      outcome: request.outcome,
-      amounts: priced.amounts,
-      notionalRaw: priced.notionalRaw,
-      confirmed: request.confirmed,
-      pressId: request.pressId,
-    });
+    const view = await placeFromPanel(app, request, market.title, priced, false);
     // A delayed order sends no event before eligibleAt: list it among the open orders now.
     if (view.state === 'delayed' || view.state === 'resting')
       void app.refreshOrders(request.marketSlug);
@@ -88,17 +102,7 @@ export const panelHandlers = (
       request,
       app.portfolio.held(request.marketSlug, request.outcome),
     );
-    assertConfirmed(app, priced.notionalRaw, request.confirmed);
-    const view = await app.desk.place({
-      marketSlug: request.marketSlug,
-      marketTitle: market.title,
-      outcome: request.outcome,
-      amounts: priced.amounts,
-      notionalRaw: priced.notionalRaw,
-      confirmed: request.confirmed,
-      postOnly: true,
-      pressId: request.pressId,
-    });
+    const view = await placeFromPanel(app, request, market.title, priced, true);
     // Listed among the open orders with its cancel button before the socket says so.
     if (view.state === 'resting') void app.refreshOrders(request.marketSlug);
     return view;
