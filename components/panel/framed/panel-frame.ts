@@ -59,12 +59,28 @@ export function startPanelFrame(container: HTMLElement): void {
       framed: layout,
     });
     const section = container.firstElementChild;
-    if (!section) return;
-    new ResizeObserver(() => {
-      const box = section.getBoundingClientRect();
-      size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
+    if (section instanceof HTMLElement) watchSize(section);
+  };
+
+  // The panel never grows past the frame (it scrolls until the frame has grown), so no part
+  // of it is clipped, which the visibility observer would read as covered: the size the
+  // host needs is the content's, read from the panel's parts as they change.
+  const watchSize = (section: HTMLElement) => {
+    const report = () => {
+      const borders = section.offsetHeight - section.clientHeight;
+      const next = { width: section.offsetWidth, height: section.scrollHeight + borders };
+      if (next.width === size?.width && next.height === size.height) return;
+      size = next;
       toHost({ t: 'size', size });
-    }).observe(section);
+    };
+    const sizes = new ResizeObserver(report);
+    const observeParts = () => {
+      sizes.disconnect();
+      sizes.observe(section);
+      for (const part of section.children) sizes.observe(part);
+    };
+    observeParts();
+    new MutationObserver(observeParts).observe(section, { childList: true });
   };
 
   const onHostMessage = (raw: unknown) => {
