@@ -23,6 +23,13 @@ export default defineConfig({
     build: { sourcemap: false },
   }),
   hooks: {
+    // Chromium's panel frame (public/panel-frame.html with its script, entrypoints/panel-frame.ts)
+    // has no use in Firefox, which draws the panel in the page.
+    'build:publicAssets': (wxt, files) => {
+      if (wxt.config.browser !== 'firefox') return;
+      const kept = files.filter((file) => file.relativeDest !== 'panel-frame.html');
+      files.splice(0, files.length, ...kept);
+    },
     // The content script's static entry would grant its loopback matches at install. A store
     // build registers the panel at runtime instead, on the sites the user granted
     // (lib/background/site-scripts.ts), the sandbox's included.

@@ -24,6 +24,11 @@ export interface PanelSurface {
    * (the frame loads while the page parses) starts here for this market (null: none).
    */
   early?(slug: string | null, settings: PageSettings): void;
+  /**
+   * Before the settings are read (they take a round trip to the browser): a surface that
+   * loads slowly may start for a market page now, and stop at `early` when it is not one.
+   */
+  prepare?(): void;
 }
 
 /** What else runs on the site's pages, beside the panel. */
@@ -44,6 +49,7 @@ export async function runOnPage(
   surface: PanelSurface,
   { ready, onPage }: PageHooks = {},
 ): Promise<void> {
+  surface.prepare?.();
   let settings = await readPageSettings();
   surface.early?.(panelSlugFor(settings, location.href), settings);
   await domReady();

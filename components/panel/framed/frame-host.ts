@@ -225,12 +225,22 @@ export function runFramedPanel(
     get slug() {
       return shown ? slug : null;
     },
+    // The frame takes the browser about a hundred milliseconds to load and start (an
+    // extension page in its own process): it starts before the settings have said whether
+    // this is a market page, off the screen, and goes at once if it is not one.
+    prepare: () => mount(),
     early(next, settings) {
-      if (next === null) return;
+      if (next === null) {
+        surface.hide();
+        return;
+      }
       slug = next;
       placement = { corner: settings.panel.corner, offset: settings.panel.offset };
       collapsed = settings.panel.collapsed;
-      mount();
+      if (host) layout();
+      else mount();
+      // A frame that said hello before the settings were read was told no market yet.
+      greet();
     },
     show(next, settings) {
       slug = next;

@@ -11,6 +11,9 @@ import { drawTextUnsearchable } from '../unsearchable-text';
 import { FRAME_HELLO } from './frame-host';
 import { frameInitFrom, type ToHost, toFrameFrom } from './host-link';
 
+/** Performance mark at the first line of the frame's script: what framing it cost until then is the browser's. */
+export const PANEL_FRAME_START_MARK = 'market-companion:panel-frame-start';
+
 /** The gap the panel keeps from the page's viewport edges, as in the page itself. */
 const VIEWPORT_MARGIN = 16;
 

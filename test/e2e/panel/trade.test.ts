@@ -374,6 +374,25 @@ describe('a hostile page', () => {
 });
 
 describe('single-page navigation', () => {
+  it('leaves no frame on a page of the site that is no market page', async () => {
+    // The loader starts the panel's frame before its settings say what this page is.
+    const home = await h().context.newPage();
+    try {
+      await home.goto(`${h().sandbox.siteUrl}/`, { waitUntil: 'load' });
+      await home.waitForSelector('[data-market-card]');
+      await eventually(
+        () =>
+          home.evaluate(
+            () => document.querySelector('aside[data-market-companion="panel"]') === null,
+          ),
+        { what: 'the early frame to go' },
+      );
+      expect(home.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(false);
+    } finally {
+      await home.close();
+    }
+  });
+
   it("follows the site's pushState navigation: off the list page, onto another market", async () => {
     // The sandbox site swaps its <main> and calls history.pushState on internal links.
     await page.click('nav.crumbs a[href="/"]');
