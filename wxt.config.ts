@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { manifestHostPatterns } from './lib/core/site/host-permissions';
 import { PANEL_COMMANDS } from './lib/protocol/commands';
+import { eagerCompile } from './scripts/lib/compile-hints';
 import { vendorHardening } from './scripts/lib/vendor-hardening';
 
 // Extension pages load only their own scripts. Declared rather than left to each browser:
@@ -19,7 +20,7 @@ export default defineConfig({
   // a test run left behind.
   zip: { excludeSources: ['test-results/**', 'bench/results/**', 'docs/images/**'] },
   vite: () => ({
-    plugins: [preact(), vendorHardening()],
+    plugins: [preact(), vendorHardening(), eagerCompile(['panel-frame.js'])],
     build: { sourcemap: false },
   }),
   hooks: {
