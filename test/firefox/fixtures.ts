@@ -46,8 +46,8 @@ export interface FirefoxHarness {
   openExtensionPage(path: string, size?: { width: number; height: number }): Promise<Page>;
   /** The sandbox site's page of a market. */
   openMarketPage(slug: string): Promise<Page>;
-  /** The page panel of a market page. */
-  panel(page: Page): PanelDriver<Page>;
+  /** The page panel of a market page; `badges`: the position badges' overlay of any page. */
+  panel(page: Page, which?: 'panel' | 'badges'): PanelDriver<Page>;
   /** Saves the viewport as `test-results/screenshots/firefox/<file>/<name>.png`. */
   shot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -122,7 +122,7 @@ export async function startFirefoxHarness(
       await page.goto(`${sandbox.siteUrl}/markets/${encodeURIComponent(slug)}`);
       return page;
     },
-    panel: (page) => firefoxPanel(firefox, page),
+    panel: (page, which) => firefoxPanel(firefox, page, which),
     async shot(page, name) {
       mkdirSync(dir, { recursive: true });
       const path = join(dir, `${safeName(name)}.png`);

@@ -167,6 +167,43 @@ describe.sequential('Firefox: the production build', () => {
     await h().shot(listener, '11-popup-feed');
   });
 
+  it("badges the site's links to the market held, in an overlay the page cannot read", async () => {
+    const home = await h().newPage();
+    try {
+      await home.setViewport({ width: 1280, height: 800 });
+      await home.goto(`${h().sandbox.siteUrl}/`);
+      const badges = h().panel(home, 'badges');
+      const drawn = await eventually(
+        async () => {
+          const list = await badges.onRoot(
+            (root) =>
+              [...root.querySelectorAll('.b')].map((b) => ({
+                market: b.getAttribute('data-market'),
+                text: [...b.querySelectorAll('[data-t]')]
+                  .map((t) => t.getAttribute('data-t'))
+                  .join(' '),
+              })),
+            null,
+          );
+          return list && list.length > 0 ? list : null;
+        },
+        { what: 'the position badges', timeoutMs: 15_000 },
+      );
+      // The NO bought above, half of it sold, is held on BTC.
+      const btc = drawn.find((b) => b.market === BTC);
+      expect(btc?.text).toMatch(/(^| )NO \d[\d,.]* [+−]?\$[\d,.]+$/);
+      expect(
+        await home.evaluate(() => {
+          const host = document.querySelector('[data-market-companion="badges"]');
+          return host ? host.shadowRoot : 'no overlay';
+        }),
+      ).toBeNull();
+      await h().shot(home, '11b-badges');
+    } finally {
+      await home.close();
+    }
+  });
+
   it('cancels a resting order with one click from the panel', async () => {
     const orderId = await placeRestingOrderAtSandbox(h().sandbox, h().admin, {
       label: 'alice',

@@ -7,19 +7,27 @@ import {
 } from '../../../scripts/lib/firefox';
 import { PanelDriver } from '../../e2e/panel/driver';
 
-const HOST = '[data-market-companion="panel"]';
+const HOSTS = {
+  panel: '[data-market-companion="panel"]',
+  badges: '[data-market-companion="badges"]',
+} as const;
 
 /**
  * The page panel in Firefox: BiDi serializes the host's closed shadow root (a reference
  * only the automation protocol gets), functions run against it in the page's main world,
- * and clicks are puppeteer's trusted mouse input.
+ * and clicks are puppeteer's trusted mouse input. `badges`: the position badges' overlay,
+ * read the same way.
  */
-export function firefoxPanel(firefox: LaunchedFirefox, page: Page): PanelDriver<Page> {
+export function firefoxPanel(
+  firefox: LaunchedFirefox,
+  page: Page,
+  which: keyof typeof HOSTS = 'panel',
+): PanelDriver<Page> {
   const { connection } = firefox;
   return new PanelDriver(page, {
     async onRoot<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg: A): Promise<R | null> {
       const context = contextOf(page);
-      const root = await shadowRootOf(connection, context, HOST);
+      const root = await shadowRootOf(connection, context, HOSTS[which]);
       if (!root) return null;
       const value = await callFunction(
         connection,
