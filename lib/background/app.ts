@@ -482,6 +482,7 @@ export class BackgroundApp {
   }
 
   async panelState(slug: string): Promise<PanelState> {
+    this.stockQuickBuys(slug);
     // A market a panel showed a moment ago (a reload, a step back): everything is here and
     // live, so it is answered now; the record is re-read if its minute is up, and pushed.
     const known = this.markets.known(slug);
@@ -506,6 +507,24 @@ export class BackgroundApp {
     if (market?.tradeType === 'clob') await this.ensureBook(slug);
     if (this.session && !this.openOrders.has(slug)) await this.refreshOrders(slug);
     return this.panelStateNow(slug, market);
+  }
+
+  /**
+   * A panel shows this market: its preset FOK buys are signed ahead, both outcomes, so a
+   * press sends without signing (the desk signs whatever is not stocked, at the press).
+   */
+  private stockQuickBuys(slug: string): void {
+    const session = this.session;
+    const { orderType, presets } = this.settings.quickTrade;
+    if (!session || orderType !== 'FOK') return;
+    const outcomes = ['YES', 'NO'] as const;
+    const orders = presets.flatMap((preset) =>
+      outcomes.map((outcome) => ({
+        outcome,
+        amounts: { orderType: 'FOK', side: 'BUY', spend: BigInt(preset) } as const,
+      })),
+    );
+    void session.stockOrders(slug, orders);
   }
 
   /**

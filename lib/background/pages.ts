@@ -1,23 +1,40 @@
 import type { Settings } from '../core/settings/schema';
 import { marketPagePatterns, marketSlugForUrl } from '../core/site/market-pages';
+import type { SitePattern } from '../core/site/pattern';
 import type { SenderPolicy } from '../protocol/sender';
 import type { Platform } from './platform';
+
+type SiteSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins'>;
+
+let parsed: { key: string; patterns: SitePattern[]; origins: Set<string> } | null = null;
+
+/**
+ * The patterns of the sites as configured, parsed once per configuration: every message
+ * asks (the sender check and the market check of an order), and parsing takes URL objects.
+ */
+function sitePatterns(settings: SiteSettings): { patterns: SitePattern[]; origins: Set<string> } {
+  // What `marketPagePatterns` reads, in full: equal keys give equal patterns.
+  const key = JSON.stringify([settings.exchange.siteMarketPattern, settings.extraSiteOrigins]);
+  if (parsed?.key !== key) {
+    const patterns = marketPagePatterns(settings);
+    parsed = { key, patterns, origins: new Set(patterns.map((p) => p.origin)) };
+  }
+  return parsed;
+}
 
 /**
  * The market a page shows: the configured site's pattern, or the same path layout on
  * one of the extra site origins the user granted. Null when it is not a market page.
  */
-export const pageMarket = (
-  settings: Pick<Settings, 'exchange' | 'extraSiteOrigins'>,
-  pageUrl: string,
-): string | null => marketSlugForUrl(marketPagePatterns(settings), pageUrl);
+export const pageMarket = (settings: SiteSettings, pageUrl: string): string | null =>
+  marketSlugForUrl(sitePatterns(settings).patterns, pageUrl);
 
 /** Who may send what: the extension's own pages, and content scripts on the market sites. */
 export function senderPolicy(
-  settings: Pick<Settings, 'exchange' | 'extraSiteOrigins'>,
+  settings: SiteSettings,
   platform: Pick<Platform, 'extensionId' | 'extensionOrigin'>,
 ): SenderPolicy {
-  const origins = new Set(marketPagePatterns(settings).map((p) => p.origin));
+  const { origins } = sitePatterns(settings);
   return {
     extensionId: platform.extensionId,
     extensionOrigin: platform.extensionOrigin,

@@ -1,12 +1,15 @@
 import type { ExchangeProfile } from '../core/api/exchange';
+import type { Outcome } from '../core/api/primitives';
 import type { ServerClock } from '../core/client/clock';
 import { ExchangeError } from '../core/client/errors';
 import { type ActAs, ExchangeClient } from '../core/client/exchange-client';
 import { RequestSigner } from '../core/client/hmac';
 import type { TransportOptions } from '../core/client/http';
-import type { OrderContext, TypedDataSigner } from '../core/orders/build';
+import type { AmountIntent } from '../core/orders/amounts';
+import { type OrderContext, stockOrderSignature, type TypedDataSigner } from '../core/orders/build';
 import { localOrderSigner } from '../core/orders/fast-typed-data';
 import type { OwnerContext } from '../core/orders/rules';
+import { SignatureStock } from '../core/orders/signature-stock';
 import type { VaultSecrets } from '../protocol/secrets';
 import { type AccountInfo, activeSubAccount } from './account';
 
@@ -29,6 +32,9 @@ export function publicClient(
  * order signer. Built from the secrets once per unlock; dropped on lock.
  */
 export class TradingSession {
+  /** Orders signed ahead with this session's key; dropped with it on lock. */
+  private readonly signatures = new SignatureStock();
+
   private constructor(
     readonly client: ExchangeClient,
     private readonly signer: TypedDataSigner | null,
@@ -96,7 +102,31 @@ export class TradingSession {
       market,
       feeRateBps: this.account.profile.rank.feeRateBps,
       owner,
-      ...(this.signer ? { signer: this.signer } : {}),
+      ...(this.signer ? { signer: this.signer, signatures: this.signatures } : {}),
     };
   }
+
+  /**
+   * Signs these orders of a market ahead (a panel's preset buys, as it opens), one per
+   * task so a click meanwhile waits for one signature at most. Best effort: whatever
+   * cannot be stocked is signed at its press.
+   */
+  async stockOrders(
+    marketSlug: string,
+    orders: { outcome: Outcome; amounts: AmountIntent }[],
+  ): Promise<void> {
+    if (!this.signer) return;
+    let ctx: OrderContext;
+    try {
+      ctx = await this.orderContext(marketSlug);
+    } catch {
+      return;
+    }
+    for (const order of orders) {
+      await nextTask();
+      await stockOrderSignature(order, ctx);
+    }
+  }
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -72,8 +72,8 @@ export class IntentIndex {
     if (this.records.get(record.view.clientOrderId) !== record) return Promise.resolve(false);
     let put: Promise<void>;
     try {
-      // A copy: the record goes on changing while a write before the index is read waits.
-      put = this.store.put(structuredClone(record));
+      // The store takes its own copy (see `JournalStore.put`): the record goes on changing.
+      put = this.store.put(record);
     } catch (error) {
       put = Promise.reject(error);
     }

@@ -240,6 +240,9 @@ export class PanelController {
     confirmed: boolean,
     request: () => Promise<IntentView>,
   ): Promise<void> {
+    // The message leaves first: the busy button and the "sending" line it then paints are
+    // for the eye, and need not be on the order's way to the wire.
+    const answer = request();
     this.setBusy(key, true);
     this.setResult(group, {
       title,
@@ -250,7 +253,7 @@ export class PanelController {
       retry: null,
     });
     try {
-      const intent = await request();
+      const intent = await answer;
       this.setResult(group, {
         title,
         status: 'done',

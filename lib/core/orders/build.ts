@@ -5,6 +5,7 @@ import { type AmountIntent, computeAmounts } from './amounts';
 import { OrderRuleError, type RuleIssue } from './issues';
 import { type OwnerContext, ownerIssues, placeOrderIssues } from './rules';
 import { randomSalt } from './salt';
+import type { OrderTemplate, SignatureStock, SignOrder } from './signature-stock';
 import { type OrderStruct, orderDomain, orderTypedData, ZERO_ADDRESS } from './typed-data';
 
 /** Anything that signs EIP-712 typed data; a viem local account is one. */
@@ -28,6 +29,8 @@ export interface OrderContext {
   owner: OwnerContext;
   /** Required unless `owner.mode` is `delegated`. */
   signer?: TypedDataSigner;
+  /** Orders signed ahead by this signer (the trading session's); none: each is signed here. */
+  signatures?: SignatureStock;
 }
 
 export interface OrderRequestInput {
@@ -51,15 +54,21 @@ export interface BuiltOrder {
   clientOrderId: string;
 }
 
-/**
- * Intent → exact amounts → EIP-712 signature → request body, with every rule of
- * `POST /orders` the client can know checked before anything leaves. Throws
- * `OrderRuleError` with sentences that say what to change.
- */
-export async function buildOrderRequest(
-  input: OrderRequestInput,
+/** What signing an order needs besides its salt: the signer, the domain and the struct's other fields. */
+interface OrderToSign {
+  amounts: ReturnType<typeof computeAmounts>;
+  signer: TypedDataSigner | undefined;
+  domain: ReturnType<typeof orderDomain>;
+  template: OrderTemplate;
+  tokenId: string;
+  side: 0 | 1;
+}
+
+/** Amounts, signer checks and every signed field but the salt: the same for an order signed ahead. */
+function orderToSign(
+  input: Pick<OrderRequestInput, 'amounts' | 'outcome'>,
   ctx: OrderContext,
-): Promise<BuiltOrder> {
+): OrderToSign {
   const amounts = computeAmounts(input.amounts);
   const { owner } = ctx;
   const ownerAddress = owner.mode === 'own' ? owner.account : owner.wallet;
@@ -80,8 +89,7 @@ export async function buildOrderRequest(
   const maker = getAddress(signer?.address ?? ownerAddress);
   const tokenId = input.outcome === 'YES' ? ctx.market.tokens.yes : ctx.market.tokens.no;
   const side = input.amounts.side === 'BUY' ? 0 : 1;
-  const struct: OrderStruct = {
-    salt: input.salt ?? randomSalt(),
+  const template: OrderTemplate = {
     maker,
     signer: maker,
     taker: ZERO_ADDRESS,
@@ -94,11 +102,57 @@ export async function buildOrderRequest(
     side,
     signatureType: 0,
   };
-  const signature = !signer
-    ? undefined
-    : await signer.signTypedData(
-        orderTypedData(orderDomain(ctx.exchangeName, ctx.market.venue.exchange), struct),
-      );
+  const domain = orderDomain(ctx.exchangeName, ctx.market.venue.exchange);
+  return { amounts, signer, domain, template, tokenId, side };
+}
+
+const signWith =
+  (signer: TypedDataSigner): SignOrder =>
+  (domain, struct) =>
+    signer.signTypedData(orderTypedData(domain, struct));
+
+/**
+ * Signs this order ahead into the context's stock, so its press skips the signature (see
+ * `SignatureStock`). Resolves once stocked; an order that could not be built is skipped
+ * (its press says why).
+ */
+export async function stockOrderSignature(
+  input: Pick<OrderRequestInput, 'amounts' | 'outcome'>,
+  ctx: OrderContext,
+): Promise<void> {
+  if (!ctx.signatures) return;
+  let order: OrderToSign;
+  try {
+    order = orderToSign(input, ctx);
+  } catch {
+    return;
+  }
+  const { signer, domain, template } = order;
+  if (signer) await ctx.signatures.fill(signer.address, signWith(signer), domain, template);
+}
+
+/**
+ * Intent → exact amounts → EIP-712 signature → request body, with every rule of
+ * `POST /orders` the client can know checked before anything leaves. Throws
+ * `OrderRuleError` with sentences that say what to change.
+ */
+export async function buildOrderRequest(
+  input: OrderRequestInput,
+  ctx: OrderContext,
+): Promise<BuiltOrder> {
+  const { amounts, signer, domain, template, tokenId, side } = orderToSign(input, ctx);
+  const { owner } = ctx;
+  // A fixed salt (tests) is signed here; otherwise a signature made ahead, if there is one.
+  const stocked =
+    signer && input.salt === undefined && ctx.signatures
+      ? ctx.signatures.take(signer.address, signWith(signer), domain, template)
+      : null;
+  const struct: OrderStruct = { salt: stocked?.salt ?? input.salt ?? randomSalt(), ...template };
+  const signature = stocked
+    ? stocked.signature
+    : signer
+      ? await signWith(signer)(domain, struct)
+      : undefined;
 
   const ownerId = owner.mode === 'own' ? owner.profileId : owner.subAccountId;
   const body: PlaceOrderBody = {

@@ -199,6 +199,28 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     ]);
   });
 
+  it('a panel on a market has its preset buys signed ahead; a press sends one the exchange accepts', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const stock = async () => {
+      const session = booted.app.session;
+      if (!session) throw new Error('locked');
+      return (await session.orderContext(BTC)).signatures;
+    };
+    expect((await stock())?.size).toBe(0);
+    const state = await booted.send(booted.content, 'panel.state', { marketSlug: BTC });
+    expect(state.ok).toBe(true);
+    // Four presets, both outcomes.
+    await waitFor(async () => expect((await stock())?.size).toBe(8));
+    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000020'));
+    expect(reply).toMatchObject({ ok: true, data: { state: 'filled' } });
+    const [order] = await ordersOf((reply as { data: IntentView }).data.clientOrderId);
+    expect(order).toMatchObject({ signatureValid: true, status: 'FILLED' });
+    // The one taken is signed again for the next press.
+    await waitFor(async () => expect((await stock())?.size).toBe(8));
+  });
+
   it('a double press is one order; a press from another site is refused', async () => {
     const booted = await boot();
     await setUp(booted);

@@ -45,3 +45,27 @@ describe('BackgroundApp.pageMarket: which market a page shows', () => {
     expect(app().pageMarket('https://site.example/markets/btc-100k-extra')).not.toBe('btc-100k');
   });
 });
+
+describe('the site patterns, parsed once per configuration', () => {
+  it('follow a change of the configured site and of the extra origins at once', () => {
+    const site = (pattern: string, extra: string[]) =>
+      appWith({
+        exchange: { ...DEFAULT_SETTINGS.exchange, siteMarketPattern: pattern },
+        extraSiteOrigins: extra,
+      });
+    const first = site('https://site.example/markets/:slug', []);
+    expect(first.pageMarket('https://site.example/markets/a')).toBe('a');
+    expect(first.senderPolicy().isSiteOrigin('https://mirror.example')).toBe(false);
+
+    const moved = site('https://other.example/m/:slug', ['https://mirror.example']);
+    expect(moved.pageMarket('https://site.example/markets/a')).toBeNull();
+    expect(moved.pageMarket('https://other.example/m/a')).toBe('a');
+    expect(moved.pageMarket('https://mirror.example/m/a')).toBe('a');
+    expect(moved.senderPolicy().isSiteOrigin('https://mirror.example')).toBe(true);
+    expect(moved.senderPolicy().isSiteOrigin('https://site.example')).toBe(false);
+
+    // Back to the first configuration: nothing of the second one lingers.
+    expect(first.pageMarket('https://other.example/m/a')).toBeNull();
+    expect(first.senderPolicy().isSiteOrigin('https://other.example')).toBe(false);
+  });
+});

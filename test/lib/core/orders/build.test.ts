@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { PlaceOrderBody } from '../../../../lib/core/api/orders';
 import {
@@ -6,11 +6,19 @@ import {
   buildOrderRequest,
   type OrderContext,
   type OrderRequestInput,
+  stockOrderSignature,
 } from '../../../../lib/core/orders/build';
+import { localOrderSigner } from '../../../../lib/core/orders/fast-typed-data';
 import { OrderRuleError } from '../../../../lib/core/orders/issues';
 import { ownerIssues, placeOrderIssues } from '../../../../lib/core/orders/rules';
 import { randomSalt } from '../../../../lib/core/orders/salt';
-import { hashOrder, orderDomain, recoverOrderSigner } from '../../../../lib/core/orders/typed-data';
+import { SignatureStock } from '../../../../lib/core/orders/signature-stock';
+import {
+  hashOrder,
+  orderDomain,
+  orderTypedData,
+  recoverOrderSigner,
+} from '../../../../lib/core/orders/typed-data';
 import { EIP712_VECTOR, otherAccount, vectorAccount } from './vectors';
 
 const account = vectorAccount();
@@ -313,5 +321,51 @@ describe('buildOrderRequest: who the order is for (rule 8)', () => {
     expect(ownerIssues(parsed, owner)).toEqual([]);
     // Outside delegated signing, the same unsigned bytes are refused.
     expect(placeOrderIssues(parsed, false)[0]?.field).toBe('order.signature');
+  });
+});
+
+describe('buildOrderRequest: an order signed ahead', () => {
+  const fokBuy = (clientOrderId: string): OrderRequestInput => ({
+    amounts: { orderType: 'FOK', side: 'BUY', spend: 5n * C },
+    outcome: 'NO',
+    clientOrderId,
+  });
+  const domain = orderDomain(EIP712_VECTOR.exchangeName, EIP712_VECTOR.verifyingContract);
+
+  it('sends the stocked salt and signature, which are viem’s signature of the struct sent', async () => {
+    const stock = new SignatureStock(() => undefined);
+    const context = ctx({ signer: localOrderSigner(EIP712_VECTOR.privateKey), signatures: stock });
+    await stockOrderSignature(fokBuy('unused'), context);
+    expect(stock.size).toBe(1);
+    const built = await buildOrderRequest(fokBuy('c-1'), context);
+    expect(stock.size).toBe(0);
+    expect(built.body.order.signature).toBe(
+      await account.signTypedData(orderTypedData(domain, built.struct)),
+    );
+    expect(await recoverOrderSigner(domain, built.struct, built.body.order.signature as Hex)).toBe(
+      account.address,
+    );
+    expect(serverIssues(built)).toEqual([]);
+  });
+
+  it('signs at the press once the stock is used up, never reusing a salt', async () => {
+    const stock = new SignatureStock(() => undefined);
+    const context = ctx({ signer: localOrderSigner(EIP712_VECTOR.privateKey), signatures: stock });
+    await stockOrderSignature(fokBuy('unused'), context);
+    const first = await buildOrderRequest(fokBuy('c-1'), context);
+    const second = await buildOrderRequest(fokBuy('c-2'), context);
+    expect(second.struct.salt).not.toBe(first.struct.salt);
+    expect(second.body.order.signature).toBe(
+      await account.signTypedData(orderTypedData(domain, second.struct)),
+    );
+  });
+
+  it('a fixed salt is always signed at the press, whatever is stocked', async () => {
+    const stock = new SignatureStock(() => undefined);
+    const context = ctx({ signer: localOrderSigner(EIP712_VECTOR.privateKey), signatures: stock });
+    await stockOrderSignature(gtcBuy(), context);
+    const built = await buildOrderRequest(gtcBuy(), context);
+    expect(built.body.order.signature).toBe(EIP712_VECTOR.signature);
+    expect(stock.size).toBe(1);
   });
 });
