@@ -77,7 +77,10 @@ export class FrameOrder {
     this.timer = null;
   }
 
-  /** Delivers the book frames up to the `packets + 1`-th frame still in Socket.IO. */
+  /**
+   * Delivers the book frames in front, passing the first `packets` frames Socket.IO has
+   * handed on, up to the next frame still inside it.
+   */
   private release(packets: number): void {
     let passed = 0;
     while (this.waiting.length > 0) {
@@ -98,10 +101,10 @@ export class FrameOrder {
 
 /**
  * A WebSocket transport that hands book frames to `order` before Engine.IO and Socket.IO
- * see them: the busiest event skips their packet objects, five emitter calls, the generic
- * string decoder, a tick and the event emitter, for one JSON.parse. Until `ready` (the
- * namespace connected: before, Socket.IO buffers events) and for every other frame, and
- * on the polling transport, Socket.IO does as usual.
+ * see them: the busiest event skips their packet objects, emitter calls, generic decoder
+ * and tick, for one JSON.parse. Until `ready` (the namespace connected: before, Socket.IO
+ * buffers events), for every other frame and on the polling transport, Socket.IO does as
+ * usual.
  */
 export function withBookFrames(
   Base: typeof WebSocket,
