@@ -9,6 +9,7 @@ import {
 } from '../core/api/events';
 import { DEFAULT_RECONNECT, type ReconnectPolicy, reconnectDelay } from '../core/backoff';
 import type { ConnectionState } from '../protocol/views';
+import { FrameOrder, readBookFrame, withBookFrames } from './book-frames';
 import { RecentKeys } from './dedupe';
 import { parseOrderbookUpdate } from './orderbook-parse';
 
@@ -18,6 +19,8 @@ export type SubscriptionPayload<C extends SubscriptionChannel> = z.input<
 >;
 
 type Transport = typeof Fetch | typeof WebSocket;
+
+const isWebSocket = (t: Transport): t is typeof WebSocket => t.prototype.name === 'websocket';
 
 export interface LiveOptions {
   /** Base of the real-time service, e.g. `http://127.0.0.1:4010`. */
@@ -58,6 +61,7 @@ function dedupeKey<K extends ServerEventName>(name: K, event: ServerEvents[K]): 
  */
 export class LiveConnection {
   private socket: Socket | null = null;
+  private frameOrder: FrameOrder | null = null;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
@@ -171,6 +175,8 @@ export class LiveConnection {
   private closeSocket(): void {
     const socket = this.socket;
     this.socket = null;
+    this.frameOrder?.drop();
+    this.frameOrder = null;
     if (socket) {
       socket.removeAllListeners();
       socket.io.removeAllListeners();
@@ -195,14 +201,24 @@ export class LiveConnection {
     this.authenticated = headers !== null;
     this.setState({ status: 'connecting', authenticated: this.authenticated });
 
-    const socket = io(`${this.wsUrl.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
-      transports: this.options.transports ?? [Fetch, WebSocket],
+    // Book frames skip Socket.IO's decoding, not their place among the other events.
+    const order = new FrameOrder((frame) => {
+      if (generation === this.generation) this.bookFrame(frame);
+    });
+    const transports = (this.options.transports ?? [Fetch, WebSocket]).map(
+      (t): Transport => (isWebSocket(t) ? withBookFrames(t, order, () => socket.connected) : t),
+    );
+    const socket: Socket = io(`${this.wsUrl.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
+      transports,
       ...(headers ? { extraHeaders: headers } : {}),
       reconnection: false,
       forceNew: true,
       timeout: this.options.connectTimeoutMs ?? 10_000,
     });
     this.socket = socket;
+    this.frameOrder = order;
+    // After the socket's own listener: a packet's events are out when this runs.
+    socket.io.on('packet', () => order.decoded());
 
     let connected = false;
     let refusal: string | null = null;
@@ -274,6 +290,12 @@ export class LiveConnection {
     if (!this.invalidReasons.has(key) && this.invalidReasons.size >= MAX_REASONS)
       key = `${name}: other`;
     this.invalidReasons.set(key, (this.invalidReasons.get(key) ?? 0) + 1);
+  }
+
+  private bookFrame(frame: string): void {
+    const read = readBookFrame(frame);
+    if (read.ok) this.dispatch('orderbookUpdate', read.payload);
+    else this.refuse('orderbookUpdate', read.reason);
   }
 
   private dispatch(name: ServerEventName, payload: unknown): void {

@@ -66,11 +66,14 @@ describe('LiveConnection', () => {
     await server.close();
   });
 
-  function connect(authHeaders: LiveOptions['authHeaders'] = async () => null) {
+  function connect(
+    authHeaders: LiveOptions['authHeaders'] = async () => null,
+    transports: LiveOptions['transports'] = [Fetch, NodeWebSocket],
+  ) {
     const c = new LiveConnection({
       wsUrl: `${server.url}/`,
       authHeaders,
-      transports: [Fetch, NodeWebSocket],
+      transports,
       reconnect: { baseMs: 10, maxMs: 20 },
     });
     connections.push(c);
@@ -186,31 +189,62 @@ describe('LiveConnection', () => {
     });
   });
 
-  it('order events among a flood of book updates: every book delivered, no event lost or merged', async () => {
-    const c = connect();
-    const seen: string[] = [];
-    c.on('orderEvent', (e) => seen.push(`event ${e.eventId}`));
-    c.on('orderbookUpdate', (e) => seen.push(`book ${e.orderbook.asks[0]?.size}`));
+  // On the WebSocket alone, book frames skip Socket.IO's decoding (book-frames.ts) while
+  // the events between them still go through it: the order holds all the same.
+  it.each([
+    ['polling, then the WebSocket', [Fetch, NodeWebSocket]],
+    ['the WebSocket alone', [NodeWebSocket]],
+  ] as const)(
+    'order events among a flood of book updates (%s): every book delivered, in order, no event lost or merged',
+    async (_, transports) => {
+      const c = connect(undefined, [...transports]);
+      const seen: string[] = [];
+      c.on('orderEvent', (e) => seen.push(`event ${e.eventId}`));
+      c.on('orderbookUpdate', (e) => seen.push(`book ${e.orderbook.asks[0]?.size}`));
+      c.start();
+      await live(c);
+      const socket = server.sockets[0];
+      const sent: string[] = [];
+      for (let i = 0; i < 300; i++) {
+        const book = ex.orderbook();
+        const asks = book.asks.map((l, j) => (j === 0 ? { ...l, size: String(i) } : l));
+        socket?.emit('orderbookUpdate', {
+          marketSlug: 'm',
+          orderbook: { ...book, asks },
+          timestamp: '2026-11-22T08:00:00.000Z',
+        });
+        sent.push(`book ${i}`);
+        if (i % 7 === 0) {
+          socket?.emit('orderEvent', orderEvent(`e${i}`));
+          sent.push(`event e${i}`);
+        }
+      }
+      await waitFor(() => expect(seen).toHaveLength(sent.length));
+      expect(seen).toEqual(sent);
+    },
+  );
+
+  it('a book frame whose JSON is broken is refused and counted; the connection stays up', async () => {
+    const c = connect(undefined, [NodeWebSocket]);
+    const sizes: string[] = [];
+    c.on('orderbookUpdate', (e) => sizes.push(e.orderbook.asks[0]?.size ?? ''));
+    const states: string[] = [];
+    c.onState((s) => states.push(s.status));
     c.start();
     await live(c);
     const socket = server.sockets[0];
-    const sent: string[] = [];
-    for (let i = 0; i < 300; i++) {
-      const book = ex.orderbook();
-      const asks = book.asks.map((l, j) => (j === 0 ? { ...l, size: String(i) } : l));
-      socket?.emit('orderbookUpdate', {
-        marketSlug: 'm',
-        orderbook: { ...book, asks },
-        timestamp: '2026-11-22T08:00:00.000Z',
-      });
-      sent.push(`book ${i}`);
-      if (i % 7 === 0) {
-        socket?.emit('orderEvent', orderEvent(`e${i}`));
-        sent.push(`event e${i}`);
-      }
-    }
-    await waitFor(() => expect(seen).toHaveLength(sent.length));
-    expect(seen).toEqual(sent);
+    // Written below Socket.IO, as a server with a broken encoder would send it.
+    socket?.conn.write('2/markets,["orderbookUpdate",{"marketSlug":"m","orderbook":');
+    socket?.emit('orderbookUpdate', {
+      marketSlug: 'm',
+      orderbook: ex.orderbook(),
+      timestamp: '2026-11-22T08:00:00.000Z',
+    });
+    await waitFor(() => expect(sizes).toEqual(['800000000']));
+    expect(c.invalidEvents).toBe(1);
+    expect(Object.fromEntries(c.invalidReasons)).toEqual({ 'orderbookUpdate: not JSON': 1 });
+    expect(states).toEqual(['connecting', 'live']);
+    expect(server.sockets).toHaveLength(1);
   });
 
   it('a listener that throws does not starve the others', async () => {
