@@ -1,4 +1,15 @@
-import { marketPageUrl, parseSitePattern } from '../../lib/core/site/pattern';
+import { marketPageUrl, parseSitePattern, type SitePattern } from '../../lib/core/site/pattern';
+
+/**
+ * The last pattern read: every card of a screen names the same one, and reading it parses
+ * a URL (50 cards' worth showed in the popup's first-render profile).
+ */
+let last: { text: string; pattern: SitePattern | null } | null = null;
+
+function sitePattern(text: string): SitePattern | null {
+  if (last?.text !== text) last = { text, pattern: parseSitePattern(text) };
+  return last.pattern;
+}
 
 /**
  * The exchange site's page of a market or of a group, or null when the pattern cannot be
@@ -8,6 +19,6 @@ import { marketPageUrl, parseSitePattern } from '../../lib/core/site/pattern';
  */
 export function marketUrl(siteMarketPattern: string, slug: string | null): string | null {
   if (!slug) return null;
-  const pattern = parseSitePattern(siteMarketPattern);
+  const pattern = sitePattern(siteMarketPattern);
   return pattern ? marketPageUrl(pattern, slug) : null;
 }
