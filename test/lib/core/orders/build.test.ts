@@ -19,24 +19,14 @@ import {
   orderTypedData,
   recoverOrderSigner,
 } from '../../../../lib/core/orders/typed-data';
-import { EIP712_VECTOR, otherAccount, vectorAccount } from './vectors';
+import { EIP712_VECTOR, otherAccount, vectorAccount, vectorOrderContext } from './vectors';
 
 const account = vectorAccount();
 const C = 1_000_000n;
 const SUB_WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as Address;
 
-const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
-  exchangeName: EIP712_VECTOR.exchangeName,
-  market: {
-    slug: 'will-it-rain',
-    tokens: { yes: EIP712_VECTOR.tokenId, no: '424242' },
-    venue: { exchange: EIP712_VECTOR.verifyingContract },
-  },
-  feeRateBps: 0,
-  owner: { mode: 'own', profileId: 7, account: account.address },
-  signer: account,
-  ...over,
-});
+const ctx = (over: Partial<OrderContext> = {}): OrderContext =>
+  vectorOrderContext({ signer: account, ...over });
 
 const gtcBuy = (over: Partial<OrderRequestInput> = {}): OrderRequestInput => ({
   amounts: { orderType: 'GTC', side: 'BUY', price: 0.55, contracts: 10n * C },

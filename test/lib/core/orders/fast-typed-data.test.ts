@@ -18,7 +18,7 @@ import {
   orderTypedData,
   ZERO_ADDRESS,
 } from '../../../../lib/core/orders/typed-data';
-import { EIP712_VECTOR, vectorAccount } from './vectors';
+import { EIP712_VECTOR, vectorAccount, vectorOrderContext } from './vectors';
 
 const MAX_UINT256 = (1n << 256n) - 1n;
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -285,17 +285,8 @@ describe('fast order digest and signature (viem is the reference)', () => {
 
   it('buildOrderRequest with the local signer gives the bytes it gives with a viem account', async () => {
     const account = vectorAccount();
-    const ctx = (signer: OrderContext['signer']): OrderContext => ({
-      exchangeName: EIP712_VECTOR.exchangeName,
-      market: {
-        slug: 'will-it-rain',
-        tokens: { yes: EIP712_VECTOR.tokenId, no: '424242' },
-        venue: { exchange: EIP712_VECTOR.verifyingContract },
-      },
-      feeRateBps: 0,
-      owner: { mode: 'own', profileId: 7, account: account.address },
-      ...(signer ? { signer } : {}),
-    });
+    const ctx = (signer: OrderContext['signer']): OrderContext =>
+      vectorOrderContext(signer ? { signer } : {});
     const input = {
       amounts: { orderType: 'GTC', side: 'BUY', price: 0.55, contracts: 10_000_000n },
       outcome: 'YES',

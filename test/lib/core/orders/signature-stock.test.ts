@@ -9,7 +9,7 @@ import {
 } from '../../../../lib/core/orders/signature-stock';
 import type { OrderStruct } from '../../../../lib/core/orders/typed-data';
 import { orderDomain, ZERO_ADDRESS } from '../../../../lib/core/orders/typed-data';
-import { EIP712_VECTOR, vectorAccount } from './vectors';
+import { EIP712_VECTOR, vectorAccount, vectorOrderContext } from './vectors';
 
 const account = vectorAccount();
 const domain = orderDomain(EIP712_VECTOR.exchangeName, EIP712_VECTOR.verifyingContract);
@@ -145,18 +145,8 @@ describe('SignatureStock', () => {
 });
 
 describe('stockOrderSignature', () => {
-  const ctx = (stock: SignatureStock): OrderContext => ({
-    exchangeName: EIP712_VECTOR.exchangeName,
-    market: {
-      slug: 'will-it-rain',
-      tokens: { yes: EIP712_VECTOR.tokenId, no: '424242' },
-      venue: { exchange: EIP712_VECTOR.verifyingContract },
-    },
-    feeRateBps: 0,
-    owner: { mode: 'own', profileId: 7, account: account.address },
-    signer: localOrderSigner(EIP712_VECTOR.privateKey),
-    signatures: stock,
-  });
+  const ctx = (stock: SignatureStock): OrderContext =>
+    vectorOrderContext({ signer: localOrderSigner(EIP712_VECTOR.privateKey), signatures: stock });
 
   it('stocks nothing for an order that breaks a rule (the press says why)', async () => {
     const stock = new SignatureStock(() => undefined);

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { OrderContext } from '../../../../lib/core/orders/build';
 
 /** The known-answer vectors of issue 2, shared by the order and client tests. */
 export const EIP712_VECTOR = {
@@ -21,3 +22,19 @@ export const vectorAccount = () => privateKeyToAccount(EIP712_VECTOR.privateKey)
 /** A second key for "the signer is not the owner" cases. */
 export const otherAccount = () =>
   privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
+
+/**
+ * An order context on the vector's exchange and token, owned by the vector account (no
+ * signer unless given): what the order-building tests share.
+ */
+export const vectorOrderContext = (over: Partial<OrderContext> = {}): OrderContext => ({
+  exchangeName: EIP712_VECTOR.exchangeName,
+  market: {
+    slug: 'will-it-rain',
+    tokens: { yes: EIP712_VECTOR.tokenId, no: '424242' },
+    venue: { exchange: EIP712_VECTOR.verifyingContract },
+  },
+  feeRateBps: 0,
+  owner: { mode: 'own', profileId: 7, account: vectorAccount().address },
+  ...over,
+});
