@@ -6,13 +6,13 @@ import type { Outcome, ReportedTradingMode } from '../core/api/primitives';
 import { type Backoff, backoffCeiling } from '../core/backoff';
 import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client/errors';
 import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
-import type { AmountIntent } from '../core/orders/amounts';
 import { buildOrderRequest, type OrderContext } from '../core/orders/build';
 import type { OutcomeQuote } from '../core/orders/pricing';
 import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { IntentIndex } from './intent-index';
-import { fromSpec, type IntentRecord, type JournalStore, toSpec } from './journal';
+import { newIntentRecord, type PlaceSpec } from './intent-record';
+import { fromSpec, type IntentRecord, type JournalStore } from './journal';
 import {
   type CountedTrade,
   cancelledState,
@@ -26,7 +26,10 @@ import {
   statusFilled,
   summarize,
 } from './outcome';
+import { OutcomeWaiters } from './outcome-waiters';
 import { crossingSentence, isCrossingRefusal } from './post-only';
+
+export type { PlaceSpec } from './intent-record';
 
 /** Sends of the same signed bytes before giving up on an order the exchange never saw. */
 const MAX_SENDS = 3;
@@ -70,19 +73,6 @@ export interface DeskDeps {
   newId?: () => string;
 }
 
-export interface PlaceSpec {
-  marketSlug: string;
-  marketTitle: string | null;
-  outcome: Outcome;
-  amounts: AmountIntent;
-  /** Collateral at stake, for the caps and the confirmation threshold. */
-  notionalRaw: bigint;
-  confirmed: boolean;
-  postOnly?: boolean;
-  /** One per button press: a repeat returns the first intent instead of a second order. */
-  pressId?: string | null;
-}
-
 const refusal = (message: string): ExchangeError =>
   new ExchangeError({ kind: 'unavailable', message });
 
@@ -101,7 +91,7 @@ const notJournaled: ClientErrorInfo = {
 export class OrderDesk {
   private readonly intents: IntentIndex;
   private readonly running = new Set<string>();
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new OutcomeWaiters();
   private readonly guards: OrderGuards;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -171,40 +161,7 @@ export class OrderDesk {
     if (!verdict.ok) throw refusal(verdict.message);
     this.guards.record();
 
-    const at = this.now();
-    const amounts = spec.amounts;
-    const record: IntentRecord = {
-      view: {
-        clientOrderId: this.newId(),
-        marketSlug: spec.marketSlug,
-        marketTitle: spec.marketTitle,
-        outcome: spec.outcome,
-        side: amounts.side,
-        orderType: amounts.orderType,
-        price: amounts.orderType === 'FOK' ? null : Number(String(amounts.price)),
-        requestedRaw: (amounts.orderType === 'FOK' && amounts.side === 'BUY'
-          ? amounts.spend
-          : amounts.contracts
-        ).toString(),
-        state: 'preparing',
-        orderId: null,
-        filledContractsRaw: '0',
-        filledCollateralRaw: '0',
-        eligibleAt: null,
-        error: null,
-        summary: 'preparing',
-        createdAt: at,
-        updatedAt: at,
-      },
-      pressId: spec.pressId ?? null,
-      spec: toSpec(amounts),
-      postOnly: spec.postOnly === true,
-      body: null,
-      sends: 0,
-      signatures: 0,
-      reconciles: 0,
-      countedTrades: [],
-    };
+    const record = newIntentRecord(spec, this.newId(), this.now());
     this.intents.add(record);
     // No write yet: with the market's venue and the key at hand, signing ends within this
     // task, and the intent's first write is then its signed 'sending' record (one write on
@@ -215,7 +172,7 @@ export class OrderDesk {
     setTimeout(() => {
       if (record.view.state === 'preparing' && record.sends === 0) void this.save(record);
     }, 0);
-    const settled = this.waitForOutcome(record.view.clientOrderId, waitMs);
+    const settled = this.waiters.wait(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
     await settled;
     // The answer the user sees is one a restarted worker would show too: journaled first.
@@ -633,7 +590,7 @@ export class OrderDesk {
     record.view.state = state;
     this.touch(record);
     if (state !== 'preparing' && state !== 'sending' && state !== 'reconciling')
-      this.wake(record.view.clientOrderId);
+      this.waiters.wake(record.view.clientOrderId);
   }
 
   private finish(record: IntentRecord, state: IntentState, error: ClientErrorInfo | null): void {
@@ -641,7 +598,7 @@ export class OrderDesk {
     record.view.error = error;
     record.body = isFinal(state) ? null : record.body;
     this.touch(record);
-    this.wake(record.view.clientOrderId);
+    this.waiters.wake(record.view.clientOrderId);
   }
 
   private save(record: IntentRecord): Promise<boolean> {
@@ -651,28 +608,5 @@ export class OrderDesk {
   /** Drops every intent, in memory and in the journal (the user forgot the account). */
   forgetAll(): Promise<void> {
     return this.intents.forgetAll();
-  }
-
-  private waitForOutcome(id: string, waitMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, waitMs);
-      let set = this.waiters.get(id);
-      if (!set) {
-        set = new Set();
-        this.waiters.set(id, set);
-      }
-      const waiters = set;
-      function done() {
-        clearTimeout(timer);
-        waiters.delete(done);
-        resolve();
-      }
-      waiters.add(done);
-    });
-  }
-
-  private wake(id: string): void {
-    for (const done of this.waiters.get(id) ?? []) done();
-    this.waiters.delete(id);
   }
 }
