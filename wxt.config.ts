@@ -46,6 +46,14 @@ export default defineConfig({
     host_permissions: [...manifestHostPatterns(mode)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
+    // The popup is a plain page (public/popup.html with entrypoints/popup-page.ts), not a WXT
+    // popup entry, so that it loads one classic script: the manifest names it here.
+    action: {
+      default_title: 'Market Companion',
+      default_popup: 'popup.html',
+      // Firefox: on the toolbar from the start, not in the extensions menu: where a trader looks.
+      ...(browser === 'firefox' ? { default_area: 'navbar' as const } : {}),
+    },
     // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
     commands: Object.fromEntries(
       Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
@@ -65,8 +73,6 @@ export default defineConfig({
         }),
     ...(browser === 'firefox'
       ? {
-          // On the toolbar from the start, not in the extensions menu: where a trader looks.
-          action: { default_area: 'navbar' },
           browser_specific_settings: {
             gecko: {
               id: 'market-companion@example.org',

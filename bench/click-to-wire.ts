@@ -25,7 +25,7 @@ import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
 import type { FirefoxHarness } from '../test/firefox/fixtures';
 import { clickButton, fill, setChecked, waitForText } from '../test/firefox/harness/page-actions';
-import { benchSettings, pause, withHarness } from './lib/browser';
+import { benchSettings, onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { withFirefox } from './lib/firefox';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
@@ -452,7 +452,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     'click-to-wire',
     { sandbox: { bots: false, settleMs: 50, plugins: [plugin] } },
     async (h) => {
-      await h.onboard('alice');
+      await onboardForBench(h, 'alice');
       await benchSettings(h);
       const page = await h.openMarketPage(MARKET);
       const panel = await PanelDriver.attach(page);

@@ -12,7 +12,7 @@ import { PANEL_READY_MARK } from '../components/panel/mount';
 import { eventually } from '../test/e2e/fixtures';
 import { panelFrameOf } from '../test/e2e/panel/driver';
 import { panelReadyAfterDomContentLoaded } from '../test/e2e/panel/helpers';
-import { pause, withHarness } from './lib/browser';
+import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
@@ -38,7 +38,7 @@ interface Load {
 async function run(options: SuiteOptions): Promise<BenchResult> {
   const n = options.n ? Math.max(10, Math.min(options.n, 200)) : LOADS;
   const loads = await withHarness('panel-paint', { sandbox: { bots: false } }, async (h) => {
-    await h.onboard('alice');
+    await onboardForBench(h, 'alice');
     const page = await h.openMarketPage(SLUG);
     const samples: Load[] = [];
     for (let i = 0; i < WARMUP + n; i++) {

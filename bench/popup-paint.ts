@@ -10,7 +10,7 @@ import { navigate } from '../scripts/lib/firefox';
 import type { Harness } from '../test/e2e/fixtures';
 import { eventually } from '../test/e2e/fixtures';
 import type { FirefoxHarness } from '../test/firefox/fixtures';
-import { pause, withHarness } from './lib/browser';
+import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { withFirefox } from './lib/firefox';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
@@ -33,13 +33,27 @@ interface Marks {
   frame?: number;
 }
 
-/** Runs before the popup's own scripts: notes first contentful paint and when the cards appear. */
+/**
+ * Runs before the popup's own scripts: notes first contentful paint and when the cards appear,
+ * and resolves `__benchDone` once both are known. The harness awaits that promise instead of
+ * polling: a poll is a script run on the popup's main thread every few milliseconds, which
+ * would delay the very frame being measured.
+ */
 function observePaint(arg: { want: number; card: string }): void {
   const marks: { fcp?: number; inDom?: number; frame?: number } = {};
-  (window as unknown as { __benchPaint: typeof marks }).__benchPaint = marks;
+  let done: (value: typeof marks) => void = () => {};
+  const w = window as unknown as { __benchPaint: typeof marks; __benchDone: Promise<typeof marks> };
+  w.__benchPaint = marks;
+  w.__benchDone = new Promise((resolve) => {
+    done = resolve;
+  });
+  const settle = () => {
+    if (marks.fcp !== undefined && marks.frame !== undefined) done({ ...marks });
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
+    settle();
   }).observe({ type: 'paint', buffered: true });
   const observer = new MutationObserver(() => {
     if (marks.inDom !== undefined) return;
@@ -53,6 +67,7 @@ function observePaint(arg: { want: number; card: string }): void {
       after.port1.onmessage = () => {
         marks.frame = performance.now();
         after.port1.close();
+        settle();
       };
       after.port2.postMessage(null);
     });
@@ -83,18 +98,28 @@ async function openFloor(h: Harness): Promise<number> {
   }
 }
 
+/** `promise`, or a clear error after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function openOnce(h: Harness, want: number): Promise<Marks> {
   const page = await h.context.newPage();
   try {
     await page.addInitScript(observePaint, { want, card: CARD });
     await page.goto(h.url('popup.html'));
-    return await eventually(
-      () =>
-        page.evaluate(() => {
-          const m = (window as unknown as { __benchPaint: Marks }).__benchPaint;
-          return m.frame !== undefined && m.fcp !== undefined ? { ...m } : null;
-        }),
-      { timeoutMs: 15_000, intervalMs: 50, what: `${want} positions on the popup` },
+    return await withTimeout(
+      page.evaluate(() => (window as unknown as { __benchDone: Promise<Marks> }).__benchDone),
+      15_000,
+      `${want} positions on the popup`,
     );
   } finally {
     await page.close();
@@ -155,7 +180,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     'popup-paint',
     { sandbox: { bots: false, extraMarkets: EXTRA_MARKETS } },
     async (h) => {
-      await h.onboard('alice');
+      await onboardForBench(h, 'alice');
       // Warm: the background holds the positions before any popup opens.
       const held = await eventually(
         () =>

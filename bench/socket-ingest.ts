@@ -19,7 +19,13 @@ import type { RunningSandbox } from '../sandbox/index';
 import type { SandboxPlugin } from '../sandbox/plugin';
 import { type ChromeApi, eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
-import { allowNamedFunctions, benchSettings, pause, withHarness } from './lib/browser';
+import {
+  allowNamedFunctions,
+  benchSettings,
+  onboardForBench,
+  pause,
+  withHarness,
+} from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchRow, BenchSuite, Verdict } from './lib/result';
 
@@ -312,7 +318,7 @@ async function run(): Promise<BenchResult> {
     'socket-ingest',
     { sandbox: { bots: false, plugins: [plugin] } },
     async (h) => {
-      const vault = await h.onboard('alice');
+      const vault = await onboardForBench(h, 'alice');
       await benchSettings(h);
       // The sandbox's market page keeps its own live book over its own socket: a second
       // stream of every update, drawn by the site's script on the page's main thread, which

@@ -7,7 +7,7 @@
 import { type ChromeApi, eventually } from '../test/e2e/fixtures';
 import { WorkerCdp } from '../test/e2e/harness/worker-cdp';
 import { PanelDriver } from '../test/e2e/panel/driver';
-import { benchSettings, pause, withHarness } from './lib/browser';
+import { benchSettings, onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
@@ -24,7 +24,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     'worker-memory',
     { sandbox: { bots: true, settleMs: 1_500 } },
     async (h) => {
-      await h.onboard('alice');
+      await onboardForBench(h, 'alice');
       await benchSettings(h);
       const market = await h.openMarketPage(MARKET);
       const panel = await PanelDriver.attach(market);

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { LazyImage } from '@/components/common/LazyImage';
 import { marketUrl } from '@/components/popup/links';
 import { useServices } from './services';
 
@@ -27,7 +28,7 @@ export function MarketHeading({
   return (
     <div class="market-heading">
       {imageUrl ? (
-        <img class="thumb" src={imageUrl} alt="" width={28} height={28} loading="lazy" />
+        <LazyImage class="thumb" src={imageUrl} size={28} />
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}

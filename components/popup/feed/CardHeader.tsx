@@ -1,3 +1,4 @@
+import { LazyImage } from '@/components/common/LazyImage';
 import { timeAgo } from '@/lib/core/format/time';
 import { useExchangeImage } from './images';
 
@@ -20,7 +21,7 @@ export function CardHeader({
   return (
     <header class="card-head">
       {avatar ? (
-        <img class="avatar" src={avatar} alt="" width={20} height={20} loading="lazy" />
+        <LazyImage class="avatar" src={avatar} size={20} />
       ) : (
         <span class="avatar avatar-empty" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}

@@ -1,3 +1,4 @@
+import { LazyImage } from '@/components/common/LazyImage';
 import type { SubjectRef } from '@/components/popup/feed/feed-cards';
 import { marketUrl } from '@/components/popup/links';
 import { useServices } from '../services';
@@ -17,7 +18,7 @@ export function SubjectLink({
   const body = (
     <>
       {image ? (
-        <img class="thumb" src={image} alt="" width={24} height={24} loading="lazy" />
+        <LazyImage class="thumb" src={image} size={24} />
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}

@@ -1,19 +1,15 @@
-import '@/assets/theme.css';
-import '@/assets/controls.css';
-import '@/components/popup/popup.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { connectAppState } from '@/components/common/app-state';
 import { Popup } from '@/components/popup/Popup';
 import { send } from '@/lib/protocol/browser';
 
-// `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
-const limitParam = Number(new URLSearchParams(location.search).get('feedLimit'));
-const feedLimit =
-  Number.isInteger(limitParam) && limitParam >= 1 && limitParam <= 30 ? limitParam : undefined;
-
-const root = document.getElementById('app');
-if (root) {
+/** Starts the toolbar popup in `root`: its port to the background, and the screens it feeds. */
+export function mountPopup(root: HTMLElement, search: string): void {
+  // `?feedLimit=N` (1–30) asks for smaller feed pages; end-to-end tests use it to page.
+  const limitParam = Number(new URLSearchParams(search).get('feedLimit'));
+  const feedLimit =
+    Number.isInteger(limitParam) && limitParam >= 1 && limitParam <= 30 ? limitParam : undefined;
   render(
     <Popup
       store={connectAppState()}
