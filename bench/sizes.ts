@@ -206,7 +206,7 @@ async function run(): Promise<BenchResult> {
         "built with the project's wxt config plus build.sourcemap, into a temporary directory; the trailing sourceMappingURL comment is not counted",
         `a bundle's gzip is the sum of its files, each gzipped alone (level 9), as each is loaded on its own; a module's gzip is its own bytes gzipped alone (more than its share of the bundle's)`,
         `modules: the project's files by path, node_modules by package; the ${TOP_MODULES} largest of each bundle by minified bytes, attributed through the source maps`,
-        `the popup's JavaScript is the scripts popup.html loads and everything they import statically (CSS not counted); the panel's frame is counted the same way from panel-frame.html`,
+        `the popup's JavaScript is the scripts popup.html loads and everything they import statically (the popup's and the panel frame's styles are inside their one script each, so they count there); the panel's frame is counted the same way from panel-frame.html`,
         `on Chromium the content script is a loader that frames the panel (a web-accessible extension page behind a per-session dynamic URL): the page can read neither the panel's code nor what it shows; Firefox keeps the panel in the page (no IntersectionObserver v2 to guard a frame)`,
       ],
       environment: benchEnvironment(),
