@@ -103,9 +103,11 @@ describe('applyOrderEvent', () => {
     );
     for (const id of ['cid-1', 'cid-2']) {
       expect(w.record(id).view.state).toBe('failed');
-      expect(w.record(id).view.error?.message).toBe(
-        'settlement failed (reverted); the trade was undone',
-      );
+      expect(w.record(id).view.error).toEqual({
+        kind: 'rejected',
+        status: 200,
+        message: 'settlement failed (reverted); the trade was undone',
+      });
     }
   });
 
