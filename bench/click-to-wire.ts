@@ -24,7 +24,7 @@ import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
 import { benchSettings, pause, withHarness } from './lib/browser';
 import { type FirefoxSample, firefoxArrivalRow, firefoxClicks } from './lib/click-to-wire-firefox';
 import { benchEnvironment } from './lib/environment';
-import { arrivals } from './lib/order-arrivals';
+import { arrivals } from './lib/request-probes';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 

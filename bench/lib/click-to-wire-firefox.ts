@@ -12,7 +12,7 @@ import {
 } from '../../test/firefox/harness/page-actions';
 import { pause } from './browser';
 import { withFirefox } from './firefox';
-import { arrivals } from './order-arrivals';
+import { arrivals } from './request-probes';
 import type { BenchRow } from './result';
 import { summarize } from './stats';
 

@@ -13,3 +13,15 @@ export function arrivals(): { plugin: SandboxPlugin; times: number[] } {
   };
   return { plugin, times };
 }
+
+/** Counts the REST requests the background makes, by route. */
+export function requestCounter(): { plugin: SandboxPlugin; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const plugin: SandboxPlugin = (app) => {
+    app.addHook('onRequest', async (request) => {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      counts.set(route, (counts.get(route) ?? 0) + 1);
+    });
+  };
+  return { plugin, counts };
+}
