@@ -20,9 +20,9 @@ import { positionsEventFor } from './portfolio';
 import { fundingShortfall, releaseReservation, reserveFor } from './reservations';
 import type { ApiResult } from './results';
 import { type PricePoint, seedExchange } from './seed';
-import { settlementOrderEvents, transactionEvents } from './settlement-events';
 import type { ExecutionReport } from './surface';
 import { TakerDelay } from './taker-delay';
+import { announceSettlement, type SettlementCore, settleTrade } from './trade-settlement';
 import { omeEvent, orderbookView } from './views';
 
 export interface SandboxCoreOptions {
@@ -56,6 +56,8 @@ export class SandboxCore {
   private books = new Map<string, OrderBook>();
   /** Orders held back by their market's taker delay. */
   readonly takerDelay: TakerDelay;
+  /** What settling a trade may read and announce. */
+  private readonly settling: SettlementCore;
   readonly settlement: SettlementQueue;
   private mode: { mode: TradingMode; resumeAt: string | null } = { mode: 'normal', resumeAt: null };
   private feed: SandboxFeedState = 'ready';
@@ -70,6 +72,15 @@ export class SandboxCore {
     this.seed = options.seed ?? 42;
     this.settleMs = options.settleMs ?? 1500;
     this.markets = new MarketRegistry(options.takerDelayMs, options.extraMarkets ?? 0);
+    this.settling = {
+      clock: this.clock,
+      ledger: this.ledger,
+      orders: this.orders,
+      markets: this.markets,
+      events: this.events,
+      emitOrderEvent: (profileId, event) => this.emitOrderEvent(profileId, event),
+      emitPositions: (profileId, market) => this.emitPositions(profileId, market),
+    };
     this.settlement = new SettlementQueue(this.settleMs, (id, result) => this.settle(id, result));
     this.takerDelay = new TakerDelay({
       clock: this.clock,
@@ -306,7 +317,7 @@ export class SandboxCore {
     }
 
     if (report.tradeEventId) {
-      this.emitSettlementEvents(report.tradeEventId, 'MATCHED');
+      announceSettlement(this.settling, report.tradeEventId, 'MATCHED');
       this.settlement.schedule(report.tradeEventId);
     }
     if (filledAny || outcome.rested || outcome.stpCanceled.length > 0) this.bookChanged(market);
@@ -373,45 +384,9 @@ export class SandboxCore {
     for (const f of cleared.fillEvents) this.events.emit('fill', f);
   }
 
-  /** Order events of the SETTLEMENT source, to the taker and to each maker owner. */
-  private emitSettlementEvents(tradeEventId: string, type: 'MATCHED' | 'MINED' | 'FAILED'): void {
-    const trade = this.ledger.trade(tradeEventId);
-    if (!trade) return;
-    const events = settlementOrderEvents(
-      trade,
-      type,
-      (id) => this.orders.get(id),
-      this.clock.iso(),
-      newId,
-    );
-    for (const { profileId, event } of events) this.emitOrderEvent(profileId, event);
-  }
-
   /** Settlement result for one trade: MINED, or FAILED with the trade rolled back. */
   settle(tradeEventId: string, result: SettlementResult): void {
-    const trade =
-      result === 'MINED'
-        ? this.ledger.markMined(tradeEventId, fakeTxHash(tradeEventId))
-        : this.ledger.rollbackTrade(tradeEventId);
-    if (!trade) return;
-    const orderIds = new Set(trade.legs.map((l) => l.orderId).filter((id) => id !== null));
-    for (const id of orderIds) {
-      const order = this.orders.get(id);
-      if (order) order.settlementStatus = result;
-    }
-    this.emitSettlementEvents(tradeEventId, result);
-    const market = this.markets.bySlug(trade.marketSlug);
-    const txs = transactionEvents(
-      trade,
-      result,
-      fakeTxHash(tradeEventId),
-      (id) => this.orders.get(id),
-      this.clock.iso(),
-    );
-    for (const tx of txs) this.events.emit('tx', tx);
-    if (result === 'FAILED' && market) {
-      for (const id of new Set(trade.legs.map((l) => l.profileId))) this.emitPositions(id, market);
-    }
+    settleTrade(this.settling, tradeEventId, result);
   }
 
   // ── cancellation ──────────────────────────────────────────────────────────────
