@@ -18,16 +18,13 @@
  * that floor is the extension's own part. Nothing of this is in the build: both listeners
  * are installed through DevTools, for the run only.
  */
-import { performance as nodePerformance } from 'node:perf_hooks';
 import type { Frame, Worker } from 'playwright-core';
-import type { SandboxPlugin } from '../sandbox/plugin';
 import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
-import type { FirefoxHarness } from '../test/firefox/fixtures';
-import { clickButton, fill, setChecked, waitForText } from '../test/firefox/harness/page-actions';
 import { benchSettings, onboardForBench, pause, withHarness } from './lib/browser';
+import { type FirefoxSample, firefoxArrivalRow, firefoxClicks } from './lib/click-to-wire-firefox';
 import { benchEnvironment } from './lib/environment';
-import { withFirefox } from './lib/firefox';
+import { arrivals } from './lib/request-probes';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 
@@ -58,19 +55,6 @@ interface FloorSample {
   workerAt: number;
   /** The background's answer is back in the content script. */
   backAt: number;
-}
-
-/** Notes when each `POST /orders` reaches the sandbox, on Node's high-resolution clock. */
-function arrivals(): { plugin: SandboxPlugin; times: number[] } {
-  const times: number[] = [];
-  const plugin: SandboxPlugin = (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (request.method === 'POST' && request.url === '/orders') {
-        times.push(nodePerformance.timeOrigin + nodePerformance.now());
-      }
-    });
-  };
-  return { plugin, times };
 }
 
 async function installClickClock(site: Frame): Promise<void> {
@@ -253,112 +237,6 @@ async function oneClick(
   return { clickAt, sentAt: sent, arrivedAt: arrived[arrivedBefore] ?? null, messageAt };
 }
 
-/**
- * The same clicks in Firefox, on the production build: its background cannot be reached to
- * read when the fetch started, so the far end is the request's arrival at the sandbox
- * (the row Chromium prints too). Cold: the event page unloaded as Firefox does when idle.
- */
-async function firefoxClicks(
-  clicks: number,
-): Promise<{ warm: FirefoxSample[]; cold: FirefoxSample[] }> {
-  const { plugin, times } = arrivals();
-  return withFirefox(
-    'click-to-wire',
-    { sandbox: { bots: false, settleMs: 50, plugins: [plugin] } },
-    async (h) => {
-      await firefoxBenchSettings(h);
-      const page = await h.openMarketPage(MARKET);
-      const panel = h.panel(page);
-      await panel.waitFor(BUTTONS[0] as string, (b) => !b.disabled, 20_000);
-      await page.evaluate(clickClockScript);
-      const click = async (button: string): Promise<FirefoxSample> => {
-        const clicksBefore = (await page.evaluate(clickCountScript)) as number;
-        const arrivedBefore = times.length;
-        await panel.click(button);
-        const arrival = (timeoutMs: number) =>
-          eventually(() => times[arrivedBefore] ?? null, {
-            timeoutMs,
-            intervalMs: 10,
-            what: 'the POST /orders of the click at the sandbox',
-          });
-        // The panel refuses a click that comes as it moves (its guard against clickjacking),
-        // as a woken event page re-renders it: that click sent nothing; the next one counts.
-        for (let again = 0; again < 3 && !(await arrival(3_000).catch(() => null)); again++) {
-          if (!/so it was ignored/.test(await panel.text())) break;
-          await pause(500);
-          await panel.click(button);
-        }
-        const arrivedAt = await arrival(15_000);
-        await eventually(
-          async () => ((await page.evaluate(clickCountScript)) as number) > clicksBefore,
-          {
-            what: 'the click seen by the page',
-          },
-        );
-        const clickAt = (await page.evaluate(lastClickScript)) as number;
-        await panel.waitFor(button, (b) => b.attributes['aria-busy'] === 'false' && !b.disabled);
-        return { clickAt, arrivedAt };
-      };
-      // A click that breaks off says which one it was and what the panel showed then.
-      const named = async (what: string, button: string): Promise<FirefoxSample> => {
-        try {
-          return await click(button);
-        } catch (error) {
-          const shown = (await panel.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
-          throw new Error(
-            `${what}: ${error instanceof Error ? error.message : String(error)}; the panel read: ${shown}`,
-          );
-        }
-      };
-      const warm: FirefoxSample[] = [];
-      for (let i = 0; i < WARMUP + clicks; i++) {
-        const sample = await named(`warm click ${i}`, BUTTONS[i % 2] as string);
-        if (i >= WARMUP) warm.push(sample);
-      }
-      await h.admin.reset();
-      const cold: FirefoxSample[] = [];
-      for (let i = 0; i < clicks; i++) {
-        await h.addon.terminateBackground();
-        // The panel's port reconnects by itself, which wakes the event page.
-        await panel.waitFor(BUTTONS[i % 2] as string, (b) => !b.disabled, 15_000);
-        await eventually(async () => (await h.addon.backgroundState()) === 'running', {
-          what: 'the event page running again',
-        });
-        await pause(300);
-        cold.push(await named(`cold click ${i}`, BUTTONS[i % 2] as string));
-      }
-      return { warm, cold };
-    },
-  );
-}
-
-interface FirefoxSample {
-  clickAt: number;
-  arrivedAt: number;
-}
-
-// The page-side clock of the click, as source text (puppeteer's and Playwright's pages alike).
-const clickClockScript = `(() => {
-  if (window.__benchClicks) return true;
-  const clicks = (window.__benchClicks = []);
-  window.addEventListener('click', (event) => {
-    if (event.isTrusted) clicks.push(performance.timeOrigin + event.timeStamp);
-  }, true);
-  return true;
-})()`;
-const clickCountScript = 'window.__benchClicks.length';
-const lastClickScript = 'window.__benchClicks.at(-1)';
-
-/** The per-minute cap at its maximum and notifications off, set in the options page as a user would. */
-async function firefoxBenchSettings(h: FirefoxHarness): Promise<void> {
-  const options = await h.openExtensionPage('options.html#settings');
-  await fill(options, 'Orders per minute, at most', '600');
-  await setChecked(options, /^Desktop notifications/, false);
-  await clickButton(options, /^Save settings$/);
-  await waitForText(options, /Saved\./);
-  await options.close();
-}
-
 type Summary = ReturnType<typeof summarize>;
 const values = (s: Summary) => ({ p50: s.p50, p95: s.p95, p99: s.p99, max: s.max });
 const wireOf = (samples: Sample[]) => summarize(samples.map((s) => s.sentAt - s.clickAt));
@@ -510,20 +388,18 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
   // A Firefox run that breaks off still leaves Chromium's figures printed and written,
   // and fails the run through its own verdict.
   let firefoxError: string | null = null;
-  const firefox = await firefoxClicks(clicks).catch((error: unknown) => {
+  const firefox = await firefoxClicks({
+    market: MARKET,
+    buttons: BUTTONS,
+    warmup: WARMUP,
+    clicks,
+  }).catch((error: unknown) => {
     firefoxError = error instanceof Error ? error.message : String(error);
     return { warm: [] as FirefoxSample[], cold: [] as FirefoxSample[] };
   });
   const warmP50 = summarize(measured.warm.map((s) => s.sentAt - s.clickAt)).p50;
-  const firefoxRow = (label: string, samples: FirefoxSample[]): BenchRow => {
-    const arrived = summarize(samples.map((s) => s.arrivedAt - s.clickAt));
-    return {
-      method: `Firefox, ${label}: click → POST /orders arrives at the sandbox`,
-      n: arrived.n,
-      values: { p50: arrived.p50, p95: arrived.p95, p99: arrived.p99, max: arrived.max },
-      ratio: arrived.p50 / warmP50,
-    };
-  };
+  const firefoxRow = (label: string, samples: FirefoxSample[]) =>
+    firefoxArrivalRow(label, samples, warmP50);
   return {
     suite: 'click-to-wire',
     title:

@@ -12,11 +12,7 @@
  * panel's shadow root (renders), and `requestAnimationFrame` in each page (frames).
  */
 import { cpus, loadavg } from 'node:os';
-import type { Frame, Page } from 'playwright-core';
 import type { BackgroundApp } from '../lib/background/app';
-import type { Orderbook } from '../lib/core/api/markets';
-import type { RunningSandbox } from '../sandbox/index';
-import type { SandboxPlugin } from '../sandbox/plugin';
 import { type ChromeApi, eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
 import {
@@ -27,7 +23,10 @@ import {
   withHarness,
 } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
+import { requestCounter } from './lib/request-probes';
 import type { BenchResult, BenchRow, BenchSuite, Verdict } from './lib/result';
+import { emitBooks, emitOrderEvents } from './lib/sandbox-load';
+import { countUi, readUi, type UiCounters } from './lib/ui-counters';
 
 const MARKET = 'sandbox-btc-100k';
 /** Followed by the floor's bare socket only: the extension never sees its updates. */
@@ -36,7 +35,6 @@ const BOOK_RATES = [250, 1_000, 4_000, 16_000];
 const STEP_MS = 4_000;
 const EVENT_RATE = 1_000;
 const EVENT_MS = 5_000;
-const TICK_MS = 10;
 /** Frames are counted this long with nothing arriving: the floor this machine gives the UIs. */
 const IDLE_MS = 2_000;
 /** The targets of issue 12. */
@@ -55,11 +53,6 @@ interface Counters {
   eventsDispatched: number;
   statePosts: number;
   panelPosts: number;
-}
-
-interface UiCounters {
-  renders: number;
-  frames: number;
 }
 
 /** Installs counters in the worker (listeners on the live connection, wrapped port posts). */
@@ -120,131 +113,6 @@ const startStep = (h: Harness) =>
     return true;
   });
 
-/** Renders (DOM mutation batches) and frames in a page, counted from now on. */
-async function countPopup(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const c = { renders: 0, frames: 0 };
-    (window as unknown as { __ui: typeof c }).__ui = c;
-    new MutationObserver(() => {
-      c.renders++;
-    }).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-    const tick = () => {
-      c.frames++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-/** Chromium's panel is its own frame: its counters live there, on its document. */
-async function countPanel(frame: Frame): Promise<void> {
-  await frame.evaluate(() => {
-    const c = { renders: 0, frames: 0 };
-    (window as unknown as { __ui: typeof c }).__ui = c;
-    new MutationObserver(() => {
-      c.renders++;
-    }).observe(document.documentElement, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-    const tick = () => {
-      c.frames++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    return true;
-  });
-}
-
-const readUi = (page: Page | Frame) =>
-  page.evaluate(() => ({ ...(window as unknown as { __ui: UiCounters }).__ui }));
-
-/**
- * Emits `perSecond` order-book updates for `ms`, each a different book; returns how many.
- * The best ask's price moves a tick every other update (its size every update): the panel
- * shows prices, not sizes, so a size-only stream would give it nothing to draw and leave
- * its frames untested.
- */
-async function emitBooks(
-  sandbox: RunningSandbox,
-  perSecond: number,
-  ms: number,
-  market = MARKET,
-): Promise<number> {
-  const base = sandbox.core.orderbook(market) as Orderbook;
-  const bidMillis = Math.round((base.bids[0]?.price ?? 0) * 1000);
-  let sent = 0;
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    const due = Math.floor(((Date.now() - started) / 1000) * perSecond);
-    while (sent < due) {
-      const [best, ...rest] = base.asks;
-      const askMillis = Math.round((best?.price ?? 0) * 1000);
-      // One tick better every other update, never crossing the best bid (the book stays valid).
-      const tick = askMillis - 1 > bidMillis ? Math.floor(sent / 2) % 2 : 0;
-      // A different best-ask size every time, so no update equals the one before.
-      const asks = best
-        ? [
-            { price: (askMillis - tick) / 1000, size: String(1_000_000 * (1 + (sent % 997))) },
-            ...rest,
-          ]
-        : [];
-      sandbox.core.events.emit('orderbook', {
-        marketSlug: market,
-        orderbook: { ...base, asks },
-        timestamp: new Date().toISOString(),
-      });
-      sent++;
-    }
-    await pause(TICK_MS);
-  }
-  return sent;
-}
-
-/** Emits `perSecond` order events (each twice, same eventId) for `ms`; returns the unique count. */
-async function emitOrderEvents(
-  sandbox: RunningSandbox,
-  profileId: number,
-  perSecond: number,
-  ms: number,
-): Promise<number> {
-  const market = sandbox.core.markets.bySlug(MARKET);
-  const tokenId = market?.tokens?.yes ?? '1';
-  let sent = 0;
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    const due = Math.floor(((Date.now() - started) / 1000) * perSecond);
-    while (sent < due) {
-      const event = {
-        source: 'OME' as const,
-        type: 'UPDATE' as const,
-        eventId: `bench-ingest-${sent}`,
-        orderId: `00000000-0000-4000-8000-${String(sent).padStart(12, '0')}`,
-        clientOrderId: null,
-        marketSlug: MARKET,
-        tokenId,
-        side: 'BUY' as const,
-        price: 0.5,
-        remainingSize: '1000000',
-        reason: null,
-        occurredAt: new Date().toISOString(),
-      };
-      sandbox.core.events.emit('orderEvent', { profileId, event });
-      sandbox.core.events.emit('orderEvent', { profileId, event });
-      sent++;
-    }
-    await pause(TICK_MS);
-  }
-  return sent;
-}
-
 /**
  * The floor: a bare WebSocket in the same worker, speaking just enough Engine.IO and
  * Socket.IO to subscribe to another market's books, counting each message and doing
@@ -299,18 +167,6 @@ async function drained(read: () => Promise<number>, quietMs = 1_500): Promise<nu
   }
 }
 
-/** Counts the REST requests the background makes, by route. */
-function requestCounter(): { plugin: SandboxPlugin; counts: Map<string, number> } {
-  const counts = new Map<string, number>();
-  const plugin: SandboxPlugin = (app) => {
-    app.addHook('onRequest', async (request) => {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      counts.set(route, (counts.get(route) ?? 0) + 1);
-    });
-  };
-  return { plugin, counts };
-}
-
 async function run(): Promise<BenchResult> {
   const loadBefore = loadavg()[0] ?? 0;
   const { plugin, counts } = requestCounter();
@@ -352,8 +208,9 @@ async function run(): Promise<BenchResult> {
       });
       await allowNamedFunctions(frame);
       await h.withApp(instrumentWorker);
-      await countPopup(popup);
-      await countPanel(frame);
+      await countUi(popup, 'body');
+      // Chromium's panel is its own frame: its counters live there, on its document.
+      await countUi(frame, 'documentElement');
       await panel.detach();
       const profileId = vault.profileId ?? 101;
 
@@ -388,7 +245,7 @@ async function run(): Promise<BenchResult> {
         const p0 = await readUi(popup);
         const q0 = await readUi(frame);
         const t0 = Date.now();
-        const sent = await emitBooks(h.sandbox, rate, STEP_MS);
+        const sent = await emitBooks(h.sandbox, rate, STEP_MS, MARKET);
         // The UIs over the time the updates arrive (the worker's catching up, if any, is not).
         const p1 = await readUi(popup);
         const q1 = await readUi(frame);
@@ -446,7 +303,7 @@ async function run(): Promise<BenchResult> {
 
       const before = await readWorker(h);
       const userOrdersBefore = counts.get('GET /markets/:slug/user-orders') ?? 0;
-      const eventsSent = await emitOrderEvents(h.sandbox, profileId, EVENT_RATE, EVENT_MS);
+      const eventsSent = await emitOrderEvents(h.sandbox, profileId, EVENT_RATE, EVENT_MS, MARKET);
       const unique =
         (await drained(async () => (await readWorker(h)).eventsUnique, 3_000)) -
         before.eventsUnique;

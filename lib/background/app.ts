@@ -1,4 +1,3 @@
-import { SOCKET_SIGNED_PATH } from '../core/api/events';
 import type { MarketRecord } from '../core/api/markets';
 import type { UserOrder } from '../core/api/orders';
 import { Positions } from '../core/api/portfolio';
@@ -14,13 +13,7 @@ import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { BadgesView } from '../protocol/badge-views';
 import type { SenderPolicy } from '../protocol/sender';
-import type {
-  AppSnapshot,
-  PanelBlock,
-  PanelState,
-  TradingModeView,
-  VaultView,
-} from '../protocol/views';
+import type { AppSnapshot, TradingModeView, VaultView } from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
 import type { SettingsSource } from '../storage/settings-source';
 import { type StoredItem, storedItem } from '../storage/stored-item';
@@ -31,13 +24,14 @@ import { Alerts } from './alerts';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
 import { LingeringMarkets } from './lingering';
+import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
 import { notificationMarket } from './notifier';
 import { pageMarket, senderPolicy } from './pages';
-import { buildPanelState, panelBlock } from './panel';
+import { PanelStates } from './panel-states';
 import type { Platform } from './platform';
 import { PortfolioTracker } from './portfolio';
-import { PriceWatch, pricesOfBook, pricesOfPool } from './price-watch';
+import { PriceWatch } from './price-watch';
 import { OpenOrders, PortfolioRefresh } from './refresh';
 import { publicClient, TradingSession, type TransportTweaks } from './session';
 import { TradingModeWatch } from './trading-mode';
@@ -82,6 +76,8 @@ export class BackgroundApp {
   readonly alerts: Alerts;
   readonly priceWatch: PriceWatch;
   readonly ui: UiHub;
+  /** A market panel's state, and what blocks its orders. */
+  readonly panels: PanelStates;
   readonly autoLock: AutoLock;
   account: AccountInfo | null = null;
   session: TradingSession | null = null;
@@ -93,7 +89,7 @@ export class BackgroundApp {
   private publicApi: ExchangeClient;
   private publicApiExchange: Settings['exchange'];
   private readonly now: () => number;
-  private clockSuspect = false;
+  private readonly handshake: LiveHandshake;
   private readonly lingering: LingeringMarkets;
 
   constructor(private readonly options: AppOptions) {
@@ -140,22 +136,15 @@ export class BackgroundApp {
     });
     this.ui = new UiHub({
       snapshot: () => this.snapshot(),
-      panelNow: (slug) => this.panelStateNow(slug, this.markets.known(slug)),
-      panelFresh: (slug) => this.panelState(slug),
+      panelNow: (slug) => this.panels.stateNow(slug, this.markets.known(slug)),
+      panelFresh: (slug) => this.panels.state(slug),
       badges: () => this.badgesView(),
       onWatchersChanged: () => this.onWatchersChanged(),
     });
+    this.handshake = new LiveHandshake(session, () => this.refreshMaintenance());
     this.live = new LiveConnection({
       wsUrl: this.settings.exchange.wsUrl,
-      authHeaders: async () => {
-        if (!this.session) return null;
-        // A refused handshake may mean our idea of server time is stale: ask it again first.
-        if (this.clockSuspect) {
-          this.clockSuspect = false;
-          await this.refreshMaintenance();
-        }
-        return this.session.client.http.authHeaders('GET', SOCKET_SIGNED_PATH);
-      },
+      authHeaders: () => this.handshake.headers(),
       ...options.live,
     });
     this.autoLock = new AutoLock(platform.alarms, () => this.settings.autoLockMinutes, this.now);
@@ -200,6 +189,23 @@ export class BackgroundApp {
       onChange: () => this.pushState(),
       onMarketsChanged: () => this.onWatchersChanged(),
     });
+    this.panels = new PanelStates({
+      markets: this.markets,
+      books: this.books,
+      openOrders: this.openOrders,
+      portfolio: this.portfolio,
+      desk: this.desk,
+      priceWatch: this.priceWatch,
+      live: this.live,
+      clock: this.clock,
+      publicApi,
+      session,
+      settings: () => this.settings,
+      vaultStatus: () => this.vault.status,
+      mode: () => this.mode,
+      now: this.now,
+      pushPanels: (slug) => this.pushPanels(slug),
+    });
   }
 
   get settings(): Settings {
@@ -234,7 +240,22 @@ export class BackgroundApp {
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
     await this.priceWatch.restore();
-    this.wireLive();
+    wireLive(this.live, {
+      handshake: this.handshake,
+      desk: this.desk,
+      books: this.books,
+      priceWatch: this.priceWatch,
+      portfolio: this.portfolio,
+      portfolioRefresh: this.portfolioRefresh,
+      openOrders: this.openOrders,
+      alerts: this.alerts,
+      watchedMarkets: () => this.ui.watchedMarkets(),
+      refreshPortfolio: () => this.refreshPortfolio(),
+      refreshOrders: (slug) => this.refreshOrders(slug),
+      pushState: () => this.pushState(),
+      pushPanels: (slug) => this.pushPanels(slug),
+      now: this.now,
+    });
     // Armed alerts' markets are subscribed at once: the first book each sends (on
     // subscribing) is checked, so an alert whose condition came true while the worker was
     // stopped fires now, once.
@@ -266,46 +287,6 @@ export class BackgroundApp {
       if (slug && pattern) void platform.tabs.open(marketPageUrl(pattern, slug));
     });
     this.vault.onChange(() => this.pushState());
-  }
-
-  private wireLive(): void {
-    this.live.onState(() => this.pushState());
-    this.live.onConnect(({ authenticated }) => {
-      if (authenticated) {
-        // Whatever happened while we were not subscribed is asked for, not assumed: the
-        // subscriptions went out first, so what changes after this read arrives as events.
-        // On a first connect too: the read made at unlock came before the subscription.
-        this.desk.resumePending();
-        void this.refreshPortfolio();
-        for (const slug of this.ui.watchedMarkets()) void this.refreshOrders(slug);
-      }
-    });
-    this.live.on('exception', () => {
-      this.clockSuspect = true;
-    });
-    this.live.on('orderbookUpdate', (event) => {
-      // Kept as the market's latest book; its panels are sent it at the next frame, once
-      // whatever the number of updates in between. No extension page shows books.
-      this.books.apply(event.marketSlug, event.orderbook, this.now());
-      this.pushPanels(event.marketSlug);
-      // Hundreds a second: prices are read only for a market an alert watches.
-      if (this.priceWatch.watching(event.marketSlug))
-        void this.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
-    });
-    this.live.on('newPriceData', (event) => {
-      void this.priceWatch.observe(event.marketSlug, pricesOfPool(event.prices));
-    });
-    this.live.on('positions', (event) => {
-      if (!this.portfolio.apply(event)) this.portfolioRefresh.schedule();
-      this.pushPanels(event.marketSlug);
-      this.pushState();
-    });
-    this.live.on('orderEvent', (event) => {
-      this.desk.handleOrderEvent(event);
-      void this.alerts.orderEvent(event);
-      this.openOrders.schedule(event.marketSlug);
-      this.portfolioRefresh.schedule();
-    });
   }
 
   // ── Vault and session ─────────────────────────────────────────────────────────
@@ -455,17 +436,6 @@ export class BackgroundApp {
     return this.openOrders.owns(slug, orderId);
   }
 
-  async ensureBook(slug: string): Promise<void> {
-    if (this.books.get(slug)) return;
-    try {
-      const book = await this.publicApi.getOrderbook(slug);
-      this.books.apply(slug, book, this.now());
-      void this.priceWatch.observe(slug, pricesOfBook(book));
-    } catch {
-      // No book yet: the panel says there is no price rather than inventing one.
-    }
-  }
-
   // ── What the UIs see ──────────────────────────────────────────────────────────
 
   snapshot(): AppSnapshot {
@@ -479,78 +449,6 @@ export class BackgroundApp {
       clockOffsetMs: this.clock.offset,
       priceAlerts: this.priceWatch.list(),
     };
-  }
-
-  async panelState(slug: string): Promise<PanelState> {
-    this.stockQuickBuys(slug);
-    // A market a panel showed a moment ago (a reload, a step back): everything is here and
-    // live, so it is answered now; the record is re-read if its minute is up, and pushed.
-    const known = this.markets.known(slug);
-    const ready =
-      known !== null &&
-      (known.tradeType !== 'clob' || this.books.get(slug) !== null) &&
-      (!this.session || this.openOrders.has(slug));
-    if (ready) {
-      void this.market(slug)
-        .then((record) => {
-          if (record !== known) this.pushPanels(slug);
-        })
-        .catch(() => undefined);
-      return this.panelStateNow(slug, known);
-    }
-    let market: MarketRecord | null = null;
-    try {
-      market = await this.market(slug);
-    } catch {
-      market = this.markets.known(slug);
-    }
-    if (market?.tradeType === 'clob') await this.ensureBook(slug);
-    if (this.session && !this.openOrders.has(slug)) await this.refreshOrders(slug);
-    return this.panelStateNow(slug, market);
-  }
-
-  /**
-   * A panel shows this market: its preset FOK buys are signed ahead, both outcomes, so a
-   * press sends without signing (the desk signs whatever is not stocked, at the press).
-   */
-  private stockQuickBuys(slug: string): void {
-    const session = this.session;
-    const { orderType, presets } = this.settings.quickTrade;
-    if (!session || orderType !== 'FOK') return;
-    const outcomes = ['YES', 'NO'] as const;
-    const orders = presets.flatMap((preset) =>
-      outcomes.map((outcome) => ({
-        outcome,
-        amounts: { orderType: 'FOK', side: 'BUY', spend: BigInt(preset) } as const,
-      })),
-    );
-    void session.stockOrders(slug, orders);
-  }
-
-  /**
-   * What blocks new orders on a market, from what is known now: the panel's block without
-   * building the rest of its state (which an order does not need, on the click's path).
-   */
-  orderBlock(market: MarketRecord | null): PanelBlock | null {
-    return panelBlock({ market, vault: this.vault.status, mode: this.mode, now: this.now() });
-  }
-
-  private panelStateNow(slug: string, market: MarketRecord | null): PanelState {
-    return buildPanelState({
-      marketSlug: slug,
-      market,
-      vault: this.vault.status,
-      mode: this.mode,
-      book: this.books.get(slug),
-      ladder: this.books.ladder(slug),
-      portfolio: this.portfolio,
-      openOrders: this.openOrders.of(slug),
-      intents: this.desk.views(),
-      settings: this.settings,
-      connection: this.live.state,
-      now: this.now(),
-      clockOffsetMs: this.clock.offset,
-    });
   }
 
   badgesView(): BadgesView {

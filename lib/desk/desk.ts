@@ -1,51 +1,29 @@
-import { z } from 'zod';
-import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../core/api/events';
+import type { OrderEvent } from '../core/api/events';
 import { modeAllowsNewOrder } from '../core/api/maintenance';
 import type { OrderPlacementResponse } from '../core/api/orders';
 import type { Outcome, ReportedTradingMode } from '../core/api/primitives';
-import { type Backoff, backoffCeiling } from '../core/backoff';
 import { type ClientErrorInfo, ExchangeError, toErrorInfo } from '../core/client/errors';
 import type { ActAs, ExchangeClient } from '../core/client/exchange-client';
 import { buildOrderRequest, type OrderContext } from '../core/orders/build';
 import type { OutcomeQuote } from '../core/orders/pricing';
-import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
+import { type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { IntentIndex } from './intent-index';
+import { IntentMoves } from './intent-moves';
 import { newIntentRecord, type PlaceSpec } from './intent-record';
 import { fromSpec, type IntentRecord, type JournalStore } from './journal';
-import {
-  type CountedTrade,
-  cancelledState,
-  type Filled,
-  placementTrade,
-  settlementTrade,
-  stateAfterFill,
-  stateFromExecution,
-  stateFromOmeEvent,
-  stateFromStatus,
-  statusFilled,
-  summarize,
-} from './outcome';
+import { applyOrderEvent } from './order-events';
+import { cancelledState, placementTrade, stateFromExecution } from './outcome';
 import { OutcomeWaiters } from './outcome-waiters';
 import { crossingSentence, isCrossingRefusal } from './post-only';
+import { Reconciler } from './reconcile';
 
 export type { PlaceSpec } from './intent-record';
 
-/** Sends of the same signed bytes before giving up on an order the exchange never saw. */
-const MAX_SENDS = 3;
 /** Fresh signatures after receive-window refusals. */
 const MAX_SIGNATURES = 3;
 /** Status checks in one run before leaving the intent to the next resume. */
 const MAX_RECONCILES_PER_RUN = 6;
-/** Allowance for our estimate of the exchange's clock when waiting out a receive window. */
-const WINDOW_MARGIN_MS = 1_000;
-
-const SignedWindow = z.object({ timestamp: z.number(), recvWindow: z.number() });
-
-/** Between status checks of an order whose outcome is not known yet. */
-const RECONCILE_BACKOFF: Backoff = { baseMs: 250, maxMs: 8_000 };
-/** Between resends of the same signed bytes after a transient failure. */
-const RESEND_BACKOFF: Backoff = { baseMs: 200, maxMs: 4_000 };
 
 export interface DeskDeps {
   store: JournalStore;
@@ -96,6 +74,8 @@ export class OrderDesk {
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newId: () => string;
+  private readonly moves: IntentMoves;
+  private readonly reconciler: Reconciler;
 
   constructor(private readonly deps: DeskDeps) {
     this.now = deps.now ?? Date.now;
@@ -103,6 +83,10 @@ export class OrderDesk {
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.guards = new OrderGuards(this.now);
     this.intents = new IntentIndex(deps.store);
+    this.moves = new IntentMoves(this.intents, this.waiters, this.now, (view) =>
+      this.deps.onChange(view),
+    );
+    this.reconciler = new Reconciler(this.moves, deps, this.sleep);
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
@@ -112,11 +96,11 @@ export class OrderDesk {
     for (const record of this.intents.all()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.
-        this.finish(record, 'failed', {
+        this.moves.finish(record, 'failed', {
           kind: 'unavailable',
           message: 'Not sent: the extension restarted before the order left. Nothing was placed.',
         });
-        await this.save(record);
+        await this.moves.save(record);
       }
     }
   }
@@ -170,7 +154,7 @@ export class OrderDesk {
     // worker stopped meanwhile comes back saying the order never left. A stop before
     // either write leaves nothing: nothing was sent, and the sender got no answer.
     setTimeout(() => {
-      if (record.view.state === 'preparing' && record.sends === 0) void this.save(record);
+      if (record.view.state === 'preparing' && record.sends === 0) void this.moves.save(record);
     }, 0);
     const settled = this.waiters.wait(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
@@ -188,8 +172,8 @@ export class OrderDesk {
     const id = record.view.orderId ? { orderId: record.view.orderId } : { clientOrderId };
     await this.deps.client().cancelOrder(id, this.deps.actAs());
     const filled = BigInt(record.view.filledContractsRaw);
-    this.finish(record, cancelledState(record.view, filled, false), null);
-    await this.save(record);
+    this.moves.finish(record, cancelledState(record.view, filled, false), null);
+    await this.moves.save(record);
     return record.view;
   }
 
@@ -200,8 +184,9 @@ export class OrderDesk {
       if (state === 'sending' || state === 'reconciling') void this.run(record.view.clientOrderId);
       // Its release may have happened while we were not listening (an intent adopted from a
       // status check does not know its eligibleAt: ask).
-      if (state === 'delayed' && this.releaseDue(eligibleAt)) void this.reconcileOnce(record);
-      if (state === 'resting') void this.reconcileOnce(record);
+      if (state === 'delayed' && this.releaseDue(eligibleAt))
+        void this.reconciler.reconcileOnce(record);
+      if (state === 'resting') void this.reconciler.reconcileOnce(record);
     }
   }
 
@@ -232,7 +217,7 @@ export class OrderDesk {
       // release does not ask): without this it would wait for the next reconnect, forever.
       if (state === 'delayed' && this.releaseDue(record.view.eligibleAt)) {
         resumed++;
-        void this.reconcileOnce(record);
+        void this.reconciler.reconcileOnce(record);
       }
     }
     return resumed;
@@ -240,8 +225,7 @@ export class OrderDesk {
 
   /** Order events from the socket, already de-duplicated by `eventId`. */
   handleOrderEvent(event: OrderEvent): void {
-    if (event.source === 'OME') this.onOme(event);
-    else this.onSettlement(event);
+    applyOrderEvent(this.moves, event);
   }
 
   // ── The state machine ─────────────────────────────────────────────────────────
@@ -262,7 +246,7 @@ export class OrderDesk {
         } else if (state === 'reconciling') {
           if (reconcilesThisRun >= MAX_RECONCILES_PER_RUN) return;
           reconcilesThisRun++;
-          const keepGoing = await this.reconcile(record, reconcilesThisRun);
+          const keepGoing = await this.reconciler.reconcile(record, reconcilesThisRun);
           if (!keepGoing) return;
         } else {
           return;
@@ -299,8 +283,8 @@ export class OrderDesk {
       record.view.state = 'sending';
     } catch (error) {
       // Nothing left the extension: a rule, the key or the market said no.
-      this.finish(record, 'rejected', toErrorInfo(error));
-      await this.save(record);
+      this.moves.finish(record, 'rejected', toErrorInfo(error));
+      await this.moves.save(record);
     }
   }
 
@@ -328,17 +312,17 @@ export class OrderDesk {
   private async send(record: IntentRecord): Promise<void> {
     const body = record.body;
     if (!body) {
-      this.transition(record, 'preparing');
+      this.moves.transition(record, 'preparing');
       return;
     }
     const fresh = record.sends === 0;
     record.sends++;
-    this.refresh(record);
-    const journaled = this.save(record);
+    this.moves.refresh(record);
+    const journaled = this.moves.save(record);
 
     if (fresh && !this.intents.journalWorks && !(await journaled)) {
-      this.finish(record, 'failed', notJournaled);
-      await this.save(record);
+      this.moves.finish(record, 'failed', notJournaled);
+      await this.moves.save(record);
       return;
     }
     let response: OrderPlacementResponse;
@@ -354,14 +338,14 @@ export class OrderDesk {
         case 'receive-window':
           if (record.signatures < MAX_SIGNATURES) {
             // The exchange refused these bytes for age: a fresh order, same intent and id.
-            this.transition(record, 'preparing');
+            this.moves.transition(record, 'preparing');
           } else {
-            this.finish(record, 'rejected', info);
+            this.moves.finish(record, 'rejected', info);
           }
           break;
         case 'trading-mode':
           this.deps.onTradingModeRefused(info);
-          this.finish(record, 'rejected', info);
+          this.moves.finish(record, 'rejected', info);
           break;
         case 'conflict':
         case 'network':
@@ -371,16 +355,16 @@ export class OrderDesk {
         case 'unavailable':
         case 'aborted':
           // It may have landed: ask before anything else.
-          this.transition(record, 'reconciling');
+          this.moves.transition(record, 'reconciling');
           break;
         default:
-          this.finish(record, 'rejected', this.refusalOf(record, info));
+          this.moves.finish(record, 'rejected', this.refusalOf(record, info));
       }
-      await this.save(record);
+      await this.moves.save(record);
       return;
     }
     this.applyPlacement(record, response);
-    await this.save(record);
+    await this.moves.save(record);
   }
 
   /** A post-only order that would have crossed reads as one sentence saying so; others as sent. */
@@ -390,104 +374,18 @@ export class OrderDesk {
     return { kind: 'unavailable', message: crossingSentence(record.view, quote) };
   }
 
-  /** Returns whether to keep going in this run. */
-  private async reconcile(record: IntentRecord, round: number): Promise<boolean> {
-    const lastKind = record.view.error?.kind;
-    let found: IntentState | null;
-    try {
-      found = await this.statusOf(record);
-    } catch {
-      await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
-      return true;
-    }
-    if (found !== null) {
-      await this.save(record);
-      // Known to the exchange in a state we cannot read yet: ask again, not at once.
-      if (found === 'reconciling') await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
-      return true;
-    }
-    // The exchange does not know this clientOrderId.
-    if (lastKind === 'conflict') {
-      // "Being processed": look again, never send a second order.
-      await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
-      return true;
-    }
-    if (record.sends < MAX_SENDS) {
-      await this.sleep(backoffCeiling(record.sends, RESEND_BACKOFF));
-      this.transition(record, 'sending');
-      await this.save(record);
-      return true;
-    }
-    // An unanswered send may still be on its way: look once more after it can no longer land.
-    if (await this.waitOutReceiveWindow(record)) return true;
-    this.finish(record, 'failed', {
-      kind: 'unavailable',
-      message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
-    });
-    await this.save(record);
-    return false;
-  }
-
-  /** Asks the exchange about one intent and applies the answer; null when it is unknown there. */
-  private async statusOf(record: IntentRecord): Promise<IntentState | null> {
-    record.reconciles++;
-    const statuses = await this.deps
-      .client()
-      .orderStatuses({ clientOrderIds: [record.view.clientOrderId] });
-    const status = statuses.find((s) => s.clientOrderId === record.view.clientOrderId);
-    if (!status) return null;
-    const state = stateFromStatus(record.view, status);
-    if (state === null) return null;
-    if (status.orderId) this.intents.linkOrder(record, status.orderId);
-    const filled = statusFilled(record.view, BigInt(status.filledSize));
-    if (filled) this.setFilled(record, filled);
-    if (isFinal(state)) {
-      this.finish(
-        record,
-        state,
-        state === 'failed' ? { kind: 'rejected', status: 200, message: 'settlement failed' } : null,
-      );
-    } else {
-      record.view.error = null;
-      this.transition(record, state);
-    }
-    return state;
-  }
-
-  /** Waits until no copy of the last signed bytes can be placed; false if there was nothing to wait for. */
-  private async waitOutReceiveWindow(record: IntentRecord): Promise<boolean> {
-    const window = this.deps.receiveWindow;
-    const signed = record.body ? SignedWindow.safeParse(JSON.parse(record.body)) : null;
-    if (!window || !signed?.success) return false;
-    const closesAt = signed.data.timestamp + signed.data.recvWindow + WINDOW_MARGIN_MS;
-    if (window.serverNow() >= closesAt) return false;
-    for (let i = 0; i < 100 && window.serverNow() < closesAt; i++) {
-      await this.sleep(closesAt - window.serverNow());
-    }
-    return true;
-  }
-
-  private async reconcileOnce(record: IntentRecord): Promise<void> {
-    try {
-      await this.statusOf(record);
-      await this.save(record);
-    } catch {
-      // Next resume will ask again.
-    }
-  }
-
   private applyPlacement(record: IntentRecord, response: OrderPlacementResponse): void {
     const { order, execution } = response;
-    this.intents.linkOrder(record, order.id);
+    this.moves.linkOrder(record, order.id);
     record.view.eligibleAt = execution.eligibleAt ?? null;
-    this.count(record, placementTrade(record.view, record.countedTrades, execution));
+    this.moves.count(record, placementTrade(record.view, record.countedTrades, execution));
     const state = stateFromExecution(
       record.view,
       execution,
       BigInt(record.view.filledContractsRaw),
     );
     if (isFinal(state)) {
-      this.finish(
+      this.moves.finish(
         record,
         state,
         state === 'failed'
@@ -496,113 +394,8 @@ export class OrderDesk {
       );
     } else {
       record.view.error = null;
-      this.transition(record, state);
+      this.moves.transition(record, state);
     }
-  }
-
-  // ── Events ────────────────────────────────────────────────────────────────────
-
-  private onOme(event: OmeOrderEvent): void {
-    const record = this.intents.find(event.clientOrderId, event.orderId);
-    if (!record) return;
-    this.intents.linkOrder(record, event.orderId);
-    const next = stateFromOmeEvent(record.view, event, BigInt(record.view.filledContractsRaw));
-    if (next === null) return;
-    this.moveByEvent(record, next);
-  }
-
-  private onSettlement(event: SettlementOrderEvent): void {
-    const candidates = new Set<IntentRecord>();
-    const taker = this.intents.find(event.clientOrderId, event.takerOrderId);
-    if (taker) candidates.add(taker);
-    for (const match of event.makerMatches) {
-      const maker = this.intents.find(null, match.orderId);
-      if (maker) candidates.add(maker);
-    }
-    for (const record of candidates) {
-      if (event.type === 'FAILED') {
-        this.finish(record, 'failed', {
-          kind: 'rejected',
-          status: 200,
-          message: `settlement failed${event.reason ? ` (${event.reason})` : ''}; the trade was undone`,
-        });
-        void this.save(record);
-        continue;
-      }
-      const trade = settlementTrade(record.view, record.countedTrades, event);
-      if (!trade) continue;
-      this.count(record, trade);
-      this.moveByEvent(record, stateAfterFill(record.view, trade.filled.contractsRaw));
-    }
-  }
-
-  /** Event-driven moves: final states only change to record more fills or a failed settlement. */
-  private moveByEvent(record: IntentRecord, next: IntentState): void {
-    const current = record.view.state;
-    if (isFinal(current)) {
-      const refinable =
-        current === 'killed' ||
-        current === 'partially-filled' ||
-        current === 'filled' ||
-        current === 'cancelled';
-      if (!refinable || !isFinal(next) || next === current) {
-        this.touch(record);
-        void this.save(record);
-        return;
-      }
-      this.finish(record, next, record.view.error);
-    } else if (current === 'sending' || current === 'reconciling' || current === 'preparing') {
-      // The answer to our own request decides; events only fill in amounts until then.
-      this.touch(record);
-    } else if (isFinal(next)) {
-      this.finish(record, next, null);
-    } else {
-      this.transition(record, next);
-    }
-    void this.save(record);
-  }
-
-  // ── Bookkeeping ───────────────────────────────────────────────────────────────
-
-  private setFilled(record: IntentRecord, filled: Filled): void {
-    record.view.filledContractsRaw = filled.contractsRaw.toString();
-    record.view.filledCollateralRaw = filled.collateralRaw.toString();
-  }
-
-  private count(record: IntentRecord, trade: CountedTrade | null): void {
-    if (!trade) return;
-    record.countedTrades.push(trade.tradeEventId);
-    this.setFilled(record, trade.filled);
-  }
-
-  /** The view's time and summary for its current state (what is journaled with it). */
-  private refresh(record: IntentRecord): void {
-    record.view.updatedAt = this.now();
-    record.view.summary = summarize(record.view);
-  }
-
-  private touch(record: IntentRecord): void {
-    this.refresh(record);
-    this.deps.onChange(record.view);
-  }
-
-  private transition(record: IntentRecord, state: IntentState): void {
-    record.view.state = state;
-    this.touch(record);
-    if (state !== 'preparing' && state !== 'sending' && state !== 'reconciling')
-      this.waiters.wake(record.view.clientOrderId);
-  }
-
-  private finish(record: IntentRecord, state: IntentState, error: ClientErrorInfo | null): void {
-    record.view.state = state;
-    record.view.error = error;
-    record.body = isFinal(state) ? null : record.body;
-    this.touch(record);
-    this.waiters.wake(record.view.clientOrderId);
-  }
-
-  private save(record: IntentRecord): Promise<boolean> {
-    return this.intents.save(record);
   }
 
   /** Drops every intent, in memory and in the journal (the user forgot the account). */

@@ -3,7 +3,6 @@ import type { Orderbook } from '../../lib/core/api/markets';
 import type { TradingMode } from '../../lib/core/api/primitives';
 import type { SandboxFeedState } from '../../lib/core/api/sandbox';
 import type { OrderBook } from '../engine/book';
-import { HeldOrders } from '../engine/delay';
 import { executionTotals, ZERO_TOTALS } from '../engine/fees';
 import { SettlementQueue, type SettlementResult } from '../engine/settlement';
 import type { BookOrder, Fill, MatchOutcome, TakerOrder } from '../engine/types';
@@ -21,8 +20,9 @@ import { positionsEventFor } from './portfolio';
 import { fundingShortfall, releaseReservation, reserveFor } from './reservations';
 import type { ApiResult } from './results';
 import { type PricePoint, seedExchange } from './seed';
-import { settlementOrderEvents, transactionEvents } from './settlement-events';
 import type { ExecutionReport } from './surface';
+import { TakerDelay } from './taker-delay';
+import { announceSettlement, type SettlementCore, settleTrade } from './trade-settlement';
 import { omeEvent, orderbookView } from './views';
 
 export interface SandboxCoreOptions {
@@ -54,8 +54,10 @@ export class SandboxCore {
   /** Public base URL of the API (absolute image links); set once listening. */
   baseUrl = '';
   private books = new Map<string, OrderBook>();
-  private readonly held = new HeldOrders<OrderRecord>();
-  private readonly heldTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Orders held back by their market's taker delay. */
+  readonly takerDelay: TakerDelay;
+  /** What settling a trade may read and announce. */
+  private readonly settling: SettlementCore;
   readonly settlement: SettlementQueue;
   private mode: { mode: TradingMode; resumeAt: string | null } = { mode: 'normal', resumeAt: null };
   private feed: SandboxFeedState = 'ready';
@@ -70,7 +72,26 @@ export class SandboxCore {
     this.seed = options.seed ?? 42;
     this.settleMs = options.settleMs ?? 1500;
     this.markets = new MarketRegistry(options.takerDelayMs, options.extraMarkets ?? 0);
+    this.settling = {
+      clock: this.clock,
+      ledger: this.ledger,
+      orders: this.orders,
+      markets: this.markets,
+      events: this.events,
+      emitOrderEvent: (profileId, event) => this.emitOrderEvent(profileId, event),
+      emitPositions: (profileId, market) => this.emitPositions(profileId, market),
+    };
     this.settlement = new SettlementQueue(this.settleMs, (id, result) => this.settle(id, result));
+    this.takerDelay = new TakerDelay({
+      clock: this.clock,
+      markets: this.markets,
+      ledger: this.ledger,
+      orders: this.orders,
+      book: (slug) => this.books.get(slug),
+      takerOf: (o) => this.takerOf(o),
+      ome: (o, type, extra) => this.ome(o, type, extra),
+      applyOutcome: (o, market, outcome) => void this.applyOutcome(o, market, outcome),
+    });
     this.seedState();
   }
 
@@ -94,9 +115,7 @@ export class SandboxCore {
   // ── seeding and reset ─────────────────────────────────────────────────────────
   /** Back to the seeded state (same seed): orders, books, ledger, mode, clock, feed state. */
   reset(): void {
-    for (const t of this.heldTimers.values()) clearTimeout(t);
-    this.heldTimers.clear();
-    this.held.clear();
+    this.takerDelay.clear();
     this.settlement.clear();
     this.accounts.reset();
     this.markets.reset();
@@ -115,8 +134,7 @@ export class SandboxCore {
 
   /** Stops timers (delayed orders, settlements); the state stays readable. */
   close(): void {
-    for (const t of this.heldTimers.values()) clearTimeout(t);
-    this.heldTimers.clear();
+    this.takerDelay.stopTimers();
     this.settlement.clear();
   }
 
@@ -211,74 +229,6 @@ export class SandboxCore {
     };
   }
 
-  /** Whether a fresh order must wait for the market's taker delay (rule 11). */
-  mustDelay(o: OrderRecord, market: SandboxMarket): boolean {
-    if (market.takerDelayMs <= 0 || o.postOnly) return false;
-    if (o.orderType !== 'GTC') return true;
-    return this.books.get(market.slug)?.wouldCross(this.takerOf(o)) ?? false;
-  }
-
-  /** Reserve what a held order needs, so the funds are there when it is released. */
-  hold(o: OrderRecord, market: SandboxMarket): void {
-    const eligibleAt = this.clock.now() + market.takerDelayMs;
-    o.state = 'DELAYED';
-    o.settlementStatus = 'DELAYED';
-    o.eligibleAt = eligibleAt;
-    this.reserveFor(o);
-    this.orders.accept(o);
-    this.held.hold(o, eligibleAt);
-    const timer = setTimeout(() => this.release(o.id), market.takerDelayMs);
-    timer.unref?.();
-    this.heldTimers.set(o.id, timer);
-  }
-
-  private reserveFor(o: OrderRecord): void {
-    reserveFor(this.ledger, o);
-  }
-
-  private releaseReservation(o: OrderRecord, amount?: bigint): void {
-    releaseReservation(this.ledger, o, amount);
-  }
-
-  /** Taker delay over: the order reaches the engine; its outcome goes out as order events. */
-  private release(orderId: string): void {
-    this.heldTimers.delete(orderId);
-    const o = this.held.cancel(orderId);
-    if (!o) return;
-    const market = this.markets.bySlug(o.marketSlug);
-    if (!market) return;
-    this.releaseReservation(o);
-    o.eligibleAt = null;
-    if (!this.markets.isTradable(market, this.clock.now())) {
-      o.state = 'CANCELED';
-      o.settlementStatus = 'CANCELED';
-      o.reason = 'Market no longer tradable when the taker delay ended';
-      this.ome(o, 'PLACEMENT');
-      this.ome(o, 'CANCELLATION', { reason: o.reason });
-      return;
-    }
-    const shortfall = this.fundingShortfall(o);
-    if (shortfall) {
-      o.state = 'KILLED';
-      o.settlementStatus = 'CANCELED';
-      o.reason = shortfall;
-      this.ome(o, 'PLACEMENT');
-      this.ome(o, 'EXECUTION', { status: 'KILLED', reason: shortfall });
-      return;
-    }
-    const outcome = this.books.get(market.slug)?.execute(this.takerOf(o));
-    if (!outcome) return;
-    this.ome(o, 'PLACEMENT');
-    if (outcome.kind === 'rejected') {
-      o.state = 'KILLED';
-      o.settlementStatus = 'CANCELED';
-      o.reason = outcome.message;
-      this.ome(o, 'EXECUTION', { status: 'KILLED', reason: outcome.reason });
-      return;
-    }
-    this.applyOutcome(o, market, outcome);
-  }
-
   /** Why the owner cannot fund this order now, or null. */
   fundingShortfall(o: OrderRecord): string | null {
     return fundingShortfall(this.ledger, o);
@@ -346,7 +296,7 @@ export class SandboxCore {
     if (outcome.rested) {
       o.state = 'OPEN';
       o.settlementStatus = filledAny ? 'MATCHED' : 'UNMATCHED';
-      this.reserveFor(o);
+      reserveFor(this.ledger, o);
       if (filledAny) this.ome(o, 'EXECUTION', { status: 'PARTIALLY_FILLED' });
       if (filledAny) this.ome(o, 'UPDATE', { reason: 'remainder resting on the book' });
     } else if (outcome.killed > 0n) {
@@ -367,7 +317,7 @@ export class SandboxCore {
     }
 
     if (report.tradeEventId) {
-      this.emitSettlementEvents(report.tradeEventId, 'MATCHED');
+      announceSettlement(this.settling, report.tradeEventId, 'MATCHED');
       this.settlement.schedule(report.tradeEventId);
     }
     if (filledAny || outcome.rested || outcome.stpCanceled.length > 0) this.bookChanged(market);
@@ -408,7 +358,7 @@ export class SandboxCore {
     });
     for (const fill of cleared.makerFills) {
       const { maker } = fill;
-      this.releaseReservation(maker, fill.reservationUsed);
+      releaseReservation(this.ledger, maker, fill.reservationUsed);
       if (maker.side === 'BUY') maker.collateralSpent += fill.collateral;
       maker.remaining = fill.remainingAfter;
       maker.consumed += fill.contracts;
@@ -417,7 +367,7 @@ export class SandboxCore {
       maker.settlementStatus = 'MATCHED';
       if (maker.remaining === 0n) {
         maker.state = 'FILLED';
-        this.releaseReservation(maker);
+        releaseReservation(this.ledger, maker);
       }
       this.ome(maker, 'EXECUTION', {
         status: maker.remaining === 0n ? 'FILLED' : 'PARTIALLY_FILLED',
@@ -434,45 +384,9 @@ export class SandboxCore {
     for (const f of cleared.fillEvents) this.events.emit('fill', f);
   }
 
-  /** Order events of the SETTLEMENT source, to the taker and to each maker owner. */
-  private emitSettlementEvents(tradeEventId: string, type: 'MATCHED' | 'MINED' | 'FAILED'): void {
-    const trade = this.ledger.trade(tradeEventId);
-    if (!trade) return;
-    const events = settlementOrderEvents(
-      trade,
-      type,
-      (id) => this.orders.get(id),
-      this.clock.iso(),
-      newId,
-    );
-    for (const { profileId, event } of events) this.emitOrderEvent(profileId, event);
-  }
-
   /** Settlement result for one trade: MINED, or FAILED with the trade rolled back. */
   settle(tradeEventId: string, result: SettlementResult): void {
-    const trade =
-      result === 'MINED'
-        ? this.ledger.markMined(tradeEventId, fakeTxHash(tradeEventId))
-        : this.ledger.rollbackTrade(tradeEventId);
-    if (!trade) return;
-    const orderIds = new Set(trade.legs.map((l) => l.orderId).filter((id) => id !== null));
-    for (const id of orderIds) {
-      const order = this.orders.get(id);
-      if (order) order.settlementStatus = result;
-    }
-    this.emitSettlementEvents(tradeEventId, result);
-    const market = this.markets.bySlug(trade.marketSlug);
-    const txs = transactionEvents(
-      trade,
-      result,
-      fakeTxHash(tradeEventId),
-      (id) => this.orders.get(id),
-      this.clock.iso(),
-    );
-    for (const tx of txs) this.events.emit('tx', tx);
-    if (result === 'FAILED' && market) {
-      for (const id of new Set(trade.legs.map((l) => l.profileId))) this.emitPositions(id, market);
-    }
+    settleTrade(this.settling, tradeEventId, result);
   }
 
   // ── cancellation ──────────────────────────────────────────────────────────────
@@ -483,7 +397,7 @@ export class SandboxCore {
     o.state = 'CANCELED';
     o.reason = reason;
     if (o.settlementStatus === 'UNMATCHED') o.settlementStatus = 'CANCELED';
-    this.releaseReservation(o);
+    releaseReservation(this.ledger, o);
     this.ome(o, 'CANCELLATION', { reason });
   }
 
@@ -492,27 +406,14 @@ export class SandboxCore {
    * no longer be cancelled.
    */
   cancel(o: OrderRecord, reason = 'canceled by owner'): 'open' | 'delayed' | null {
-    if (o.state === 'DELAYED') {
-      const held = this.held.cancel(o.id);
-      const timer = this.heldTimers.get(o.id);
-      if (timer) clearTimeout(timer);
-      this.heldTimers.delete(o.id);
-      if (!held) return null;
-      o.state = 'CANCELED';
-      o.settlementStatus = 'CANCELED';
-      o.reason = reason;
-      o.eligibleAt = null;
-      this.releaseReservation(o);
-      // A held order emits nothing before its eligibility, its cancellation included.
-      return 'delayed';
-    }
+    if (o.state === 'DELAYED') return this.takerDelay.cancel(o, reason) ? 'delayed' : null;
     if (o.state !== 'OPEN') return null;
     const book = this.books.get(o.marketSlug);
     if (!book?.remove(o.id)) return null;
     o.state = 'CANCELED';
     o.reason = reason;
     if (o.settlementStatus === 'UNMATCHED') o.settlementStatus = 'CANCELED';
-    this.releaseReservation(o);
+    releaseReservation(this.ledger, o);
     this.ome(o, 'CANCELLATION', { reason });
     const market = this.markets.bySlug(o.marketSlug);
     if (market) this.bookChanged(market);

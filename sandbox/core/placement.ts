@@ -254,8 +254,8 @@ export async function placeOrder(core: PlacementCore, req: PlaceOrderRequest): P
   const shortfall = core.fundingShortfall(record);
   if (shortfall) return reject(fail(400, shortfall));
 
-  if (core.mustDelay(record, market)) {
-    core.hold(record, market);
+  if (core.takerDelay.mustDelay(record, market)) {
+    core.takerDelay.hold(record, market);
     return ok({
       order: placedOrderView(record, market, owner),
       execution: {

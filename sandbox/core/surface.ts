@@ -39,8 +39,10 @@ export interface PlacementCore extends CoreRegistries {
   readonly exchangeName: string;
   readonly tradingMode: { mode: TradingMode; resumeAt: string | null };
   book(slug: string): OrderBook | undefined;
-  mustDelay(o: OrderRecord, market: SandboxMarket): boolean;
-  hold(o: OrderRecord, market: SandboxMarket): void;
+  readonly takerDelay: {
+    mustDelay(o: OrderRecord, market: SandboxMarket): boolean;
+    hold(o: OrderRecord, market: SandboxMarket): void;
+  };
   fundingShortfall(o: OrderRecord): string | null;
   executeNew(o: OrderRecord, market: SandboxMarket): ExecutionReport | { rejected: string };
 }

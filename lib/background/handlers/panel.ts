@@ -65,16 +65,16 @@ export const panelHandlers = (
 ): Omit<HandlersFor<'panel'>, 'panel.addAlert'> => ({
   'panel.state': async ({ marketSlug }, sender) => {
     assertPageMarket(app, sender, marketSlug);
-    return app.panelState(marketSlug);
+    return app.panels.state(marketSlug);
   },
   'panel.quickOrder': async (request, sender) => {
     assertPageMarket(app, sender, request.marketSlug);
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
-    const block = app.orderBlock(market);
+    const block = app.panels.orderBlock(market);
     if (block) throw unavailable(block.message);
-    await app.ensureBook(request.marketSlug);
+    await app.panels.ensureBook(request.marketSlug);
     const priced = priceQuickOrder(
       request,
       app.books.get(request.marketSlug),
@@ -94,7 +94,7 @@ export const panelHandlers = (
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
     // Post-only mode pauses one-click orders, not these: they are what it still accepts.
-    const block = app.orderBlock(market);
+    const block = app.panels.orderBlock(market);
     if (block && !(block.code === 'trading-mode' && app.mode?.mode === 'post_only'))
       throw unavailable(block.message);
     // The price is the one the user clicked, re-checked here but never moved.

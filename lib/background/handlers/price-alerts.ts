@@ -32,7 +32,7 @@ async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAle
   }
   // A condition already true fires now, not at the next change of the book.
   if (market.tradeType === 'clob') {
-    await app.ensureBook(market.slug);
+    await app.panels.ensureBook(market.slug);
     const book = app.books.book(market.slug);
     if (book) await app.priceWatch.observe(market.slug, pricesOfBook(book));
   } else if (market.prices) {

@@ -551,7 +551,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     // the gathering, each of the ten events would have asked by then.
     await waitFor(
       () =>
-        expect(booted.app.panelState(BTC).then((s) => s.openOrders.length)).resolves.toBe(
+        expect(booted.app.panels.state(BTC).then((s) => s.openOrders.length)).resolves.toBe(
           ids.length,
         ),
       { timeout: 10_000 },
@@ -631,7 +631,9 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
         makerAmount: '4999998',
       });
       await waitFor(async () =>
-        expect((await booted.app.panelState(BTC)).openOrders.map((o) => o.id)).toContain(order?.id),
+        expect((await booted.app.panels.state(BTC)).openOrders.map((o) => o.id)).toContain(
+          order?.id,
+        ),
       );
       const again = await booted.send(
         booted.content,
