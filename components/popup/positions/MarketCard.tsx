@@ -2,7 +2,7 @@ import type { MarketRow } from '@/components/popup/positions/positions';
 import { AlertButton } from '../alerts/AlertButton';
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
-import { SideLine } from './SideLine';
+import { sideLine } from './SideLine';
 
 /** A CLOB position: its sides and its open orders. */
 export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: string }) {
@@ -20,9 +20,7 @@ export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: 
           </p>
         ) : null}
       </MarketHeading>
-      {row.sides.map((side) => (
-        <SideLine key={side.outcome} side={side} />
-      ))}
+      {row.sides.map(sideLine)}
       {row.slug && !row.resolved ? (
         <AlertButton marketSlug={row.slug} marketTitle={row.title} />
       ) : null}

@@ -1,17 +1,17 @@
-import { Pnl } from '@/components/common/Money';
 import type { SideRow } from '@/components/popup/positions/positions';
-import { formatContracts, formatUsd } from '@/lib/core/format/money';
+import { formatContracts, formatPnl, formatUsd, pnlTone } from '@/lib/core/format/money';
 import { formatRawCents } from '@/lib/core/format/raw-price';
 
 /**
  * One outcome of a position: contracts at the average price, value and P&L. Lean on purpose:
- * fifty positions are a hundred of these, built in the popup's first render, so each figure
- * is one text node in one element (the line is tabular-numbered as a whole) rather than a
- * number span inside a figure span.
+ * fifty positions are a hundred of these, built in the popup's first render. A plain function
+ * rather than a component (each component instance costs Preact and the signals integration
+ * their own bookkeeping), and each figure one text node in one element (the line is
+ * tabular-numbered as a whole) rather than a number span inside a figure span.
  */
-export function SideLine({ side }: { side: SideRow }) {
+export function sideLine(side: SideRow) {
   return (
-    <div class="side-line">
+    <div class="side-line" key={side.outcome}>
       <span class={`chip chip-${side.outcome.toLowerCase()}`}>{side.outcome}</span>
       <div class="side-figures num">
         <div class="side-row">
@@ -23,7 +23,7 @@ export function SideLine({ side }: { side: SideRow }) {
             {` ${formatUsd(side.marketValueRaw)}`}
           </span>
           <span class="figure">
-            <span class="caption">P&amp;L</span> <Pnl raw={side.unrealizedRaw} />
+            <span class="caption">P&amp;L</span> {pnl(side.unrealizedRaw)}
           </span>
         </div>
         <div class="side-row sub">
@@ -32,10 +32,13 @@ export function SideLine({ side }: { side: SideRow }) {
             {` ${formatUsd(side.costRaw)}`}
           </span>
           <span class="figure">
-            <span class="caption">realised</span> <Pnl raw={side.realisedRaw} />
+            <span class="caption">realised</span> {pnl(side.realisedRaw)}
           </span>
         </div>
       </div>
     </div>
   );
 }
+
+/** Signed P&L coloured by its sign, as `Pnl` draws it, without a component of its own. */
+const pnl = (raw: bigint | string) => <span class={`pnl-${pnlTone(raw)}`}>{formatPnl(raw)}</span>;
