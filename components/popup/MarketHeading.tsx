@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { LazyImage } from '@/components/common/LazyImage';
+import { lazyImage } from '@/components/common/lazy-image';
 import { marketUrl } from '@/components/popup/links';
 import { useServices } from './services';
 
@@ -28,7 +28,7 @@ export function MarketHeading({
   return (
     <div class="market-heading">
       {imageUrl ? (
-        <LazyImage class="thumb" src={imageUrl} size={28} />
+        lazyImage({ class: 'thumb', src: imageUrl, size: 28 })
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}

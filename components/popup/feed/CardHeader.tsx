@@ -1,4 +1,4 @@
-import { LazyImage } from '@/components/common/LazyImage';
+import { lazyImage } from '@/components/common/lazy-image';
 import { timeAgo } from '@/lib/core/format/time';
 import { useExchangeImage } from './images';
 
@@ -21,7 +21,7 @@ export function CardHeader({
   return (
     <header class="card-head">
       {avatar ? (
-        <LazyImage class="avatar" src={avatar} size={20} />
+        lazyImage({ class: 'avatar', src: avatar, size: 20 })
       ) : (
         <span class="avatar avatar-empty" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}

@@ -1,4 +1,4 @@
-import { LazyImage } from '@/components/common/LazyImage';
+import { lazyImage } from '@/components/common/lazy-image';
 import type { SubjectRef } from '@/components/popup/feed/feed-cards';
 import { marketUrl } from '@/components/popup/links';
 import { useServices } from '../services';
@@ -18,7 +18,7 @@ export function SubjectLink({
   const body = (
     <>
       {image ? (
-        <LazyImage class="thumb" src={image} size={24} />
+        lazyImage({ class: 'thumb', src: image, size: 24 })
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup } from '@testing-library/preact';
+import { cleanup, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FeedCard } from '@/components/popup/feed/FeedCard';
 import { exchangeImage, ImageOrigins, imageOriginsOf } from '@/components/popup/feed/images';
@@ -31,7 +31,7 @@ describe('feed images come only from the exchange', () => {
     }
   });
 
-  it('a card shows the placeholder instead of an image from elsewhere', () => {
+  it('a card shows the placeholder instead of an image from elsewhere', async () => {
     const entry = entries.bought() as FeedEntry & {
       profile: { pfpUrl: string | null };
       subject: { imageUrl: string | null };
@@ -48,8 +48,12 @@ describe('feed images come only from the exchange', () => {
       </ImageOrigins.Provider>,
       s.value,
     );
-    const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
-    expect(sources).toEqual(['http://127.0.0.1:4010/images/m.png']);
+    // Images get their sources once the card is painted (components/common/lazy-image.tsx).
+    await waitFor(() =>
+      expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+        'http://127.0.0.1:4010/images/m.png',
+      ]),
+    );
     expect(container.querySelector('.avatar-empty')).not.toBeNull();
   });
 });

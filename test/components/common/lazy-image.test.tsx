@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LazyImage } from '@/components/common/LazyImage';
+import { lazyImage } from '@/components/common/lazy-image';
 
 interface Moment {
   loading: string | null;
@@ -44,35 +44,51 @@ function watchSrcAssignments(): { seen: Moment[]; restore: () => void } {
 
 afterEach(cleanup);
 
-describe('LazyImage', () => {
-  it('gets its source only once it is on the page, lazy and decoded asynchronously', () => {
+describe('lazyImage', () => {
+  it('gets its source only after the frame that first shows it, lazy and decoded asynchronously', async () => {
     const watch = watchSrcAssignments();
-    let img: HTMLImageElement | null = null;
     try {
       const { container } = render(
-        <LazyImage class="thumb" src="https://exchange.test/img/btc.png" size={28} />,
+        <div>
+          {lazyImage({ class: 'thumb', src: 'https://exchange.test/img/btc.png', size: 28 })}
+        </div>,
       );
-      img = container.querySelector('img');
+      const img = container.querySelector('img');
+      // Rendered, on the page, and not yet fetching anything.
+      expect(img?.isConnected).toBe(true);
+      expect(img?.getAttribute('src')).toBeNull();
+      await waitFor(() =>
+        expect(img?.getAttribute('src')).toBe('https://exchange.test/img/btc.png'),
+      );
     } finally {
       watch.restore();
     }
-    expect(img?.getAttribute('src')).toBe('https://exchange.test/img/btc.png');
     expect(watch.seen.length).toBeGreaterThan(0);
     for (const moment of watch.seen)
       expect(moment).toEqual({ loading: 'lazy', decoding: 'async', connected: true });
   });
 
-  it('follows a new source', () => {
-    const { container, rerender } = render(
-      <LazyImage class="thumb" src="https://exchange.test/a.png" size={28} />,
+  it('gives all the images of a render their sources, and follows a new source', async () => {
+    const view = (second: string) => (
+      <div>
+        {lazyImage({ class: 'thumb', src: 'https://exchange.test/a.png', size: 28 })}
+        {lazyImage({ class: 'thumb', src: second, size: 28 })}
+      </div>
     );
-    rerender(<LazyImage class="thumb" src="https://exchange.test/b.png" size={28} />);
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://exchange.test/b.png');
+    const { container, rerender } = render(view('https://exchange.test/b.png'));
+    const sources = () => [...container.querySelectorAll('img')].map((i) => i.getAttribute('src'));
+    await waitFor(() =>
+      expect(sources()).toEqual(['https://exchange.test/a.png', 'https://exchange.test/b.png']),
+    );
+    rerender(view('https://exchange.test/c.png'));
+    await waitFor(() =>
+      expect(sources()).toEqual(['https://exchange.test/a.png', 'https://exchange.test/c.png']),
+    );
   });
 
   it('is a decorative image of the given size', () => {
     const { container } = render(
-      <LazyImage class="avatar" src="https://exchange.test/a.png" size={20} />,
+      <div>{lazyImage({ class: 'avatar', src: 'https://exchange.test/a.png', size: 20 })}</div>,
     );
     const img = container.querySelector('img');
     expect(img?.getAttribute('alt')).toBe('');
