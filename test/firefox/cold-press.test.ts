@@ -10,6 +10,7 @@ import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
+import { clickButton, fill, setChecked, waitForText } from './harness/page-actions';
 
 const CYCLES = Number(process.env.COLD_CYCLES ?? 12);
 const BTC = 'sandbox-btc-100k';
@@ -94,17 +95,18 @@ const watchRoot = () =>
     });
     return true;
   }, null);
-const rootLog = async () =>
-  ((await page.evaluate('window.__coldLog.splice(0)')) as string[]).slice(-150);
+const rootLog = async () => (await page.evaluate('window.__coldLog.splice(0)')) as string[];
 
 /** Everything each side saw, for the press that sent nothing. */
 async function whatEachSideSaw(button: string, since: number, clicksBefore: number) {
+  // The desk's journal as the user sees it: the popup's orders screen lists its intents.
   const popup = await h().openExtensionPage('popup.html');
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await clickButton(popup, /^Orders/).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const popupText = (await popup.evaluate('document.body.innerText').catch(String)) as string;
   await popup.close();
   return {
-    rootLog: await rootLog(),
+    rootLog: (await rootLog()).slice(-150),
     panelText: (await panel.text()).replace(/\s+/g, ' '),
     button: await panel.one(button),
     pageClicks: (await pageClicks()) - clicksBefore,
@@ -118,7 +120,6 @@ async function whatEachSideSaw(button: string, since: number, clicksBefore: numb
 beforeAll(async () => {
   await onboardThroughOptions(h(), /^Alice \(alice\)/);
   const options = await h().openExtensionPage('options.html#settings');
-  const { fill, setChecked, clickButton, waitForText } = await import('./harness/page-actions');
   await fill(options, 'Orders per minute, at most', '600');
   await setChecked(options, /^Desktop notifications/, false);
   await clickButton(options, /^Save settings$/);
@@ -135,6 +136,7 @@ describe.sequential('Firefox: a press as the event page wakes', () => {
   it(
     'reaches the exchange or is shown failed, every time',
     async () => {
+      const blanked: number[] = [];
       for (let i = 0; i < CYCLES; i++) {
         const button = BUTTONS[i % 2] as string;
         await restOn(button);
@@ -177,8 +179,15 @@ describe.sequential('Firefox: a press as the event page wakes', () => {
         });
         if (settled !== 'sent') console.log(`cycle ${i} (${delayMs} ms): ${settled}`);
         await panel.waitFor(button, (b) => b.attributes['aria-busy'] !== 'true', 15_000);
+        // The woken background's first states must not blank the buttons it had drawn: a
+        // press in that moment reaches no button (the loss this file was written for).
+        const disabled = (await rootLog()).filter((line) =>
+          /^\d+ button\[BUY:.*disabled=$/.test(line),
+        );
+        if (disabled.length > 0) blanked.push(i);
         if (i % 80 === 79) await h().admin.reset();
       }
+      expect(blanked, 'the cycles whose wake disabled the buy buttons').toEqual([]);
       expect(orderPosts()).toBeGreaterThan(0);
     },
     CYCLES * 8_000 + 60_000,
