@@ -21,6 +21,15 @@ export class UiHub {
   private readonly panelPorts = new Map<PortLike, string>();
   private readonly dirtyPanels = new Set<string>();
   /**
+   * Panels connected and still waiting for their first state. A push built meanwhile is
+   * built from what a just-woken background does not know yet (no market record: "not
+   * known to the exchange", every button disabled): it would blank the trade buttons of a
+   * reconnecting panel for the moment its fresh state takes, and a press landing then
+   * reached no button (found in Firefox, test/firefox/cold-press.test.ts). The panel keeps
+   * showing its last state until the fresh one, which holds every change made meanwhile.
+   */
+  private readonly awaitingFresh = new Set<PortLike>();
+  /**
    * Content scripts drawing badges, each with the summary it was last sent; they watch no
    * market and keep no live subscription.
    */
@@ -63,13 +72,19 @@ export class UiHub {
 
   async connectPanel(port: PortLike, slug: string): Promise<void> {
     this.panelPorts.set(port, slug);
+    this.awaitingFresh.add(port);
     port.onDisconnect.addListener(() => {
       this.panelPorts.delete(port);
+      this.awaitingFresh.delete(port);
       this.views.onWatchersChanged();
     });
     this.views.onWatchersChanged();
-    const state = await this.views.panelFresh(slug);
-    if (this.panelPorts.has(port)) port.postMessage({ topic: 'panel', data: state });
+    try {
+      const state = await this.views.panelFresh(slug);
+      if (this.panelPorts.has(port)) port.postMessage({ topic: 'panel', data: state });
+    } finally {
+      this.awaitingFresh.delete(port);
+    }
   }
 
   private readonly flushState = coalesce(() => {
@@ -98,7 +113,7 @@ export class UiHub {
     // One state per market, built from its latest data, whatever its number of panels.
     const built = new Map<string, { topic: 'panel'; data: PanelState }>();
     for (const [port, slug] of this.panelPorts) {
-      if (!all && !dirty.has(slug)) continue;
+      if ((!all && !dirty.has(slug)) || this.awaitingFresh.has(port)) continue;
       let message = built.get(slug);
       if (!message) {
         message = { topic: 'panel', data: this.views.panelNow(slug) };

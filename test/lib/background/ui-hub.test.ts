@@ -78,6 +78,49 @@ describe('UiHub', () => {
     expect(watchers).toEqual([1, 2, 1]);
   });
 
+  it('a panel waiting for its fresh state gets no push before it (a woken background knows no market yet)', async () => {
+    let release: (state: PanelState) => void = () => undefined;
+    const ui = new UiHub({
+      snapshot: () => ({}) as unknown as AppSnapshot,
+      // What a background that just started builds: no market read yet, trading blocked.
+      panelNow: (slug) => ({ slug, block: 'unknown-market' }) as unknown as PanelState,
+      panelFresh: () => new Promise<PanelState>((resolve) => (release = resolve)),
+      badges: () => NO_BADGES,
+      onWatchersChanged: () => undefined,
+    });
+    const btc = port();
+    const connected = ui.connectPanel(btc.port, 'btc');
+    // The app starting pushes everything (the portfolio read, the socket's state, an intent).
+    ui.pushPanels();
+    ui.pushPanels('btc');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(btc.sent).toEqual([]);
+    release({ slug: 'btc', fresh: true } as unknown as PanelState);
+    await connected;
+    expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc', fresh: true } }]);
+    // From then on it gets every push.
+    ui.pushPanels('btc');
+    await vi.advanceTimersByTimeAsync(16);
+    expect(btc.sent).toHaveLength(2);
+  });
+
+  it('a panel whose fresh state failed still gets the pushes after', async () => {
+    const failing = new UiHub({
+      snapshot: () => ({}) as unknown as AppSnapshot,
+      panelNow: (slug) => ({ slug }) as unknown as PanelState,
+      panelFresh: async () => {
+        throw new Error('the exchange did not answer');
+      },
+      badges: () => NO_BADGES,
+      onWatchersChanged: () => undefined,
+    });
+    const btc = port();
+    await expect(failing.connectPanel(btc.port, 'btc')).rejects.toThrow(/did not answer/);
+    failing.pushPanels('btc');
+    await vi.advanceTimersByTimeAsync(16);
+    expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc' } }]);
+  });
+
   it('a port that throws on post is dropped, and the others still get theirs', async () => {
     const { ui, bump } = hub();
     const dead: PortLike = {
