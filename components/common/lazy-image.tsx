@@ -1,3 +1,5 @@
+import { afterNextPaint } from './frames';
+
 /**
  * A decorative image (a market's thumbnail, a trader's avatar): it gets its source only after
  * the frame that first shows it, then is fetched as it nears the screen and decoded off the
@@ -33,7 +35,7 @@ export function lazyImage({
 
 const waiting = new Map<HTMLImageElement, string>();
 
-/** Sets `src` in the task after the next animation frame, i.e. once that frame is painted. */
+/** Sets `src` once the frame that first shows the image is painted. */
 function sourceAfterPaint(image: HTMLImageElement, src: string): void {
   if (image.getAttribute('src') === src) {
     waiting.delete(image);
@@ -46,7 +48,5 @@ function sourceAfterPaint(image: HTMLImageElement, src: string): void {
     for (const [img, url] of waiting) if (img.isConnected) img.src = url;
     waiting.clear();
   };
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden')
-    requestAnimationFrame(() => setTimeout(flush, 0));
-  else setTimeout(flush, 0);
+  afterNextPaint(flush);
 }

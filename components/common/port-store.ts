@@ -1,5 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
+import { nextFrame } from './frames';
 
 /** The parts of a runtime Port a UI store uses. */
 export interface ClientPort {
@@ -39,13 +40,6 @@ export interface PortStoreOptions<T, M> {
   keepAliveMs?: number;
 }
 
-/** Next animation frame; a hidden page gets no frames, so it falls back to a timer there. */
-const frame = (flush: () => void): void => {
-  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  if (typeof requestAnimationFrame === 'function' && !hidden) requestAnimationFrame(() => flush());
-  else setTimeout(flush, 16);
-};
-
 /**
  * A signal fed by a background port: tells every message by its shape, coalesces bursts to one
  * update per animation frame, and reconnects when the service worker restarts.
@@ -54,7 +48,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
   const value = signal<T | null>(null);
   const connected = signal(false);
   const rejected = signal(0);
-  const schedule = options.schedule ?? frame;
+  const schedule = options.schedule ?? nextFrame;
   let pending: T | null = null;
   let scheduled = false;
   let closed = false;

@@ -1,5 +1,6 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
+import { afterNextPaint } from '@/components/common/frames';
 import type { PortStore } from '@/components/common/port-store';
 import type { PanelPlacement } from '@/components/panel/model/placement';
 import type { PanelVisibility } from '@/components/panel/model/trust';
@@ -77,21 +78,13 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
   );
 
   // When the first market state is on screen (the page can see the host anyway); read by
-  // the end-to-end tests and the benchmark, never asserted as a duration. An animation
-  // frame's callback runs before the browser lays that frame out and paints it: the mark
-  // waits for the task after it, once the frame holding the panel is painted.
+  // the end-to-end tests and the benchmark, never asserted as a duration; set once the frame
+  // holding the panel is painted.
   let marked = false;
   const stopMark = effect(() => {
     if (marked || !session.value.state.value) return;
     marked = true;
-    requestAnimationFrame(() => {
-      const after = new MessageChannel();
-      after.port1.onmessage = () => {
-        performance.mark(PANEL_READY_MARK);
-        after.port1.close();
-      };
-      after.port2.postMessage(null);
-    });
+    afterNextPaint(() => performance.mark(PANEL_READY_MARK));
   });
 
   return {
