@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, nextFrame } from '@/components/common/frames';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('frames', () => {
+  it('runs at the next animation frame on a visible page', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    const ran = vi.fn();
+    nextFrame(ran);
+    expect(ran).not.toHaveBeenCalled();
+    frames.shift()?.(0);
+    expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it('falls back to a timer on a hidden page, which gets no frames', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const raf = vi.spyOn(globalThis, 'requestAnimationFrame');
+    await new Promise<void>((resolve) => nextFrame(resolve));
+    expect(raf).not.toHaveBeenCalled();
+  });
+
+  it('runs after the paint: in a task after the animation frame, not inside it', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    const order: string[] = [];
+    const done = new Promise<void>((resolve) =>
+      afterNextPaint(() => {
+        order.push('after paint');
+        resolve();
+      }),
+    );
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
+    order.push('frame callback returned');
+    await done;
+    expect(order).toEqual(['frame callback returned', 'after paint']);
+  });
+});
