@@ -23,7 +23,7 @@ import { AccountInfo, vaultView } from './account';
 import { Alerts } from './alerts';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
-import { LiveSubscriptions } from './live-subscriptions';
+import { LingeringMarkets } from './lingering';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
 import { notificationMarket } from './notifier';
@@ -90,7 +90,7 @@ export class BackgroundApp {
   private publicApiExchange: Settings['exchange'];
   private readonly now: () => number;
   private readonly handshake: LiveHandshake;
-  private readonly subscriptions: LiveSubscriptions;
+  private readonly lingering: LingeringMarkets;
 
   constructor(private readonly options: AppOptions) {
     const { platform } = options;
@@ -107,6 +107,11 @@ export class BackgroundApp {
     const publicApi = () => this.publicApi;
     const session = () => this.session;
     this.markets = new MarketCache(publicApi, this.now);
+    this.lingering = new LingeringMarkets(
+      options.marketLingerMs ?? MARKET_LINGER_MS,
+      this.now,
+      () => this.onWatchersChanged(),
+    );
     this.tradingMode = new TradingModeWatch(
       publicApi,
       this.now,
@@ -134,7 +139,7 @@ export class BackgroundApp {
       panelNow: (slug) => this.panels.stateNow(slug, this.markets.known(slug)),
       panelFresh: (slug) => this.panels.state(slug),
       badges: () => this.badgesView(),
-      onWatchersChanged: () => this.subscriptions.marketsChanged(),
+      onWatchersChanged: () => this.onWatchersChanged(),
     });
     this.handshake = new LiveHandshake(session, () => this.refreshMaintenance());
     this.live = new LiveConnection({
@@ -182,7 +187,7 @@ export class BackgroundApp {
       settings: () => this.settings,
       now: this.now,
       onChange: () => this.pushState(),
-      onMarketsChanged: () => this.subscriptions.marketsChanged(),
+      onMarketsChanged: () => this.onWatchersChanged(),
     });
     this.panels = new PanelStates({
       markets: this.markets,
@@ -200,15 +205,6 @@ export class BackgroundApp {
       mode: () => this.mode,
       now: this.now,
       pushPanels: (slug) => this.pushPanels(slug),
-    });
-    this.subscriptions = new LiveSubscriptions({
-      live: this.live,
-      books: this.books,
-      tradingMode: this.tradingMode,
-      ui: this.ui,
-      alertMarkets: () => this.priceWatch.markets(),
-      lingerMs: options.marketLingerMs ?? MARKET_LINGER_MS,
-      now: this.now,
     });
   }
 
@@ -240,7 +236,7 @@ export class BackgroundApp {
       // Paint the last known positions at once; the refresh below replaces them.
       if (cached) this.portfolio.set(cached, this.now());
     }
-    this.subscriptions.sessionChanged(this.session !== null);
+    this.updateAuthSubscriptions();
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
     await this.priceWatch.restore();
@@ -263,7 +259,7 @@ export class BackgroundApp {
     // Armed alerts' markets are subscribed at once: the first book each sends (on
     // subscribing) is checked, so an alert whose condition came true while the worker was
     // stopped fires now, once.
-    this.subscriptions.marketsChanged();
+    this.onWatchersChanged();
     this.wirePlatform();
     this.options.settings.watch((next) => this.onSettingsChanged(next));
     this.live.start();
@@ -329,7 +325,7 @@ export class BackgroundApp {
   async afterUnlock(): Promise<void> {
     await this.openSession();
     await this.autoLock.touch();
-    this.subscriptions.sessionChanged(this.session !== null);
+    this.updateAuthSubscriptions();
     this.live.restart();
     this.desk.resumePending();
     void this.refreshPortfolio();
@@ -344,7 +340,7 @@ export class BackgroundApp {
     this.openOrders.clear();
     await this.portfolioCache.remove();
     await this.autoLock.stop();
-    this.subscriptions.sessionChanged(this.session !== null);
+    this.updateAuthSubscriptions();
     this.live.restart();
     await this.updateBadge();
     this.pushAll();
@@ -475,6 +471,26 @@ export class BackgroundApp {
 
   connectPanelPort(port: PortLike, slug: string): Promise<void> {
     return this.ui.connectPanel(port, slug);
+  }
+
+  private onWatchersChanged(): void {
+    // Markets with armed price alerts stay subscribed with no page open.
+    const slugs = [
+      ...new Set([...this.lingering.keep(this.ui.watchedMarkets()), ...this.priceWatch.markets()]),
+    ].sort();
+    this.live.subscribe(
+      'subscribe_market_prices',
+      slugs.length > 0 ? { marketSlugs: slugs } : null,
+    );
+    this.books.forget(new Set(slugs));
+    this.tradingMode.setWatched(this.ui.watched());
+  }
+
+  private updateAuthSubscriptions(): void {
+    const on = this.session !== null;
+    this.live.subscribe('subscribe_positions', on ? {} : null);
+    this.live.subscribe('subscribe_order_events', on ? {} : null);
+    this.live.subscribe('subscribe_transactions', on ? {} : null);
   }
 
   /** What held changes with the state the popup sees: the badges follow the same pushes. */
