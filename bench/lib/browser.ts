@@ -8,6 +8,16 @@ import type { TestProject } from 'vitest/node';
 import { type Harness, type HarnessOptions, startHarness } from '../../test/e2e/fixtures';
 import setupE2e from '../../test/e2e/harness/global-setup';
 
+/*
+ * Playwright reports every request of an extension's service worker through DevTools
+ * unless told not to: each `fetch` then also builds a DevTools network record (with the
+ * script's stack as its initiator) on the worker's thread, ~0.2-0.3 ms on the click's way
+ * to the wire in a trace. A trader's browser has no DevTools attached; no bench reads the
+ * worker's requests through Playwright (the wire is read from the worker's own Resource
+ * Timing and at the sandbox).
+ */
+process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK ??= '1';
+
 let extension: Promise<{ dir: string; dispose: () => void }> | null = null;
 
 /** This benchmark run's copy of the built extension (built once, removed at exit). */

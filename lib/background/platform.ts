@@ -1,4 +1,4 @@
-import type { StorageArea } from '../storage/area';
+import type { ListingArea, StorageArea } from '../storage/area';
 import type { AlarmScheduler } from '../vault/auto-lock';
 
 /**
@@ -11,7 +11,7 @@ export interface Platform {
   /** `chrome-extension://<id>` without a trailing slash. */
   extensionOrigin: string;
   local: StorageArea;
-  session: StorageArea;
+  session: ListingArea;
   alarms: AlarmScheduler & { onAlarm(listener: (name: string) => void): void };
   notifications: {
     create(id: string, title: string, message: string): Promise<void>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { AmountIntent } from '../core/orders/amounts';
 import { IntentView, isFinal } from '../protocol/intent';
-import type { StorageArea } from '../storage/area';
-import { JOURNAL_INDEX_KEY, journalRecordKey } from '../storage/keys';
-import { type StoredItem, storedItem } from '../storage/stored-item';
+import type { ListingArea } from '../storage/area';
+import { JOURNAL_RECORD_PREFIX, journalRecordKey, LEGACY_JOURNAL_INDEX_KEY } from '../storage/keys';
 
 /**
  * The amounts of an order as JSON-safe strings, enough to sign it again. A plain union:
@@ -81,84 +80,40 @@ export interface JournalStore {
 export const KEEP_FINAL = 100;
 
 /**
- * Journal in `storage.session` (trusted contexts only): one key per intent plus an
- * index, so a write costs one record, not the whole history. Survives a stopped worker.
+ * Journal in `storage.session` (trusted contexts only): one key per intent, so a write
+ * costs one record, not the whole history. Survives a stopped worker.
  *
- * `put` hands its writes to the browser before it returns (once the index is known): the
- * desk sends an order right after journaling it without waiting for the answer, and what
- * makes that safe is that the write was issued first (see `OrderDesk.dispatch`). Writes
- * are applied in the order they are issued, so the latest put of a record is what stays.
+ * No list of the intents is kept beside them: the records are found by their keys'
+ * prefix when the journal is read, once per worker start. A list would be rewritten with
+ * every new intent, on the click's path, and its hundred-odd ids cost the browser's value
+ * conversion several times what the record itself does.
+ *
+ * `put` hands its write to the browser before it returns: the desk sends an order right
+ * after journaling it without waiting for the answer, and what makes that safe is that
+ * the write was issued first (see `OrderDesk.dispatch`). Writes are applied in the order
+ * they are issued, so the latest put of a record is what stays.
  */
 export class SessionJournal implements JournalStore {
-  private index: string[] | null = null;
-  private loading: Promise<string[]> | null = null;
-  /** Puts made before the index was read, still waiting for it (they keep their order). */
-  private queued = 0;
-  private readonly indexItem: StoredItem<string[]>;
-  private readonly record = (id: string) =>
-    storedItem(this.area, journalRecordKey(id), IntentRecord);
-
-  constructor(private readonly area: StorageArea) {
-    this.indexItem = storedItem(area, JOURNAL_INDEX_KEY, z.array(z.string()));
-  }
-
-  private ids(): Promise<string[]> {
-    this.loading ??= this.indexItem.get().then((ids) => {
-      this.index = ids ?? [];
-      return this.index;
-    });
-    return this.loading;
-  }
+  constructor(private readonly area: ListingArea) {}
 
   async loadAll(): Promise<IntentRecord[]> {
     const records: IntentRecord[] = [];
-    for (const id of await this.ids()) {
-      const record = await this.record(id).get();
-      if (record) records.push(record);
+    for (const [, value] of await this.area.entries(JOURNAL_RECORD_PREFIX)) {
+      // A record that no longer reads as one is skipped, as any corrupt stored item is.
+      const parsed = IntentRecord.safeParse(value);
+      if (parsed.success) records.push(parsed.data);
     }
-    return records;
+    await this.area.remove(LEGACY_JOURNAL_INDEX_KEY);
+    // Storage lists keys in no set order: the intents come back in the order they were made.
+    return records.sort((a, b) => a.view.createdAt - b.view.createdAt);
   }
 
   put(record: IntentRecord): Promise<void> {
-    if (this.index && this.queued === 0) return this.write(this.index, record);
-    // Before the index is read (a desk used before `init`): in line behind that read, in
-    // the order asked, and none of the later puts overtakes them while they wait. Only
-    // this one keeps the record past the call, so only it copies (the storage API call
-    // above copies as it is made, and a copy on the click's path costs a tenth of a ms).
-    const copy = structuredClone(record);
-    this.queued++;
-    return this.ids().then((ids) => {
-      this.queued--;
-      return this.write(ids, copy);
-    });
-  }
-
-  private write(ids: string[], record: IntentRecord): Promise<void> {
-    const id = record.view.clientOrderId;
-    const items: Record<string, unknown> = { [journalRecordKey(id)]: record };
-    if (!ids.includes(id)) {
-      ids.push(id);
-      items[JOURNAL_INDEX_KEY] = [...ids];
-    }
-    // One request for the record and its index entry: on the click's path, each call into
-    // the storage API costs more than the bytes it carries. Where an area cannot take both
-    // at once, they go in parallel: an index entry without its record is skipped when
-    // loading, and a record without its entry is never loaded; neither is half an intent.
-    if (this.area.setMany) return this.area.setMany(items);
-    return Promise.all(Object.entries(items).map(([key, value]) => this.area.set(key, value))).then(
-      () => undefined,
-    );
+    return this.area.set(journalRecordKey(record.view.clientOrderId), record);
   }
 
   async remove(clientOrderIds: string[]): Promise<void> {
-    if (clientOrderIds.length === 0) return;
-    const drop = new Set(clientOrderIds);
-    const ids = await this.ids();
-    const kept = ids.filter((id) => !drop.has(id));
-    // In place: a put issued meanwhile sees the same list.
-    ids.splice(0, ids.length, ...kept);
-    await this.indexItem.set([...ids]);
-    for (const id of drop) await this.record(id).remove();
+    await Promise.all(clientOrderIds.map((id) => this.area.remove(journalRecordKey(id))));
   }
 }
 

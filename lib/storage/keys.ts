@@ -30,9 +30,12 @@ export const PRICE_ALERTS_KEY = 'alerts.price';
 export const VAULT_UNLOCKED_KEY = 'vault.unlocked';
 /** storage.session: wrong passphrases so far (the unlock throttle). */
 export const VAULT_ATTEMPTS_KEY = 'vault.attempts';
-/** storage.session: the order journal's list of intents, and one key per intent. */
-export const JOURNAL_INDEX_KEY = 'desk.index';
-export const journalRecordKey = (clientOrderId: string): string => `desk.intent.${clientOrderId}`;
+/** storage.session: the order journal, one key per intent, found by their common prefix. */
+export const JOURNAL_RECORD_PREFIX = 'desk.intent.';
+export const journalRecordKey = (clientOrderId: string): string =>
+  `${JOURNAL_RECORD_PREFIX}${clientOrderId}`;
+/** storage.session: the journal's list of intents in earlier builds, removed when seen. */
+export const LEGACY_JOURNAL_INDEX_KEY = 'desk.index';
 /** storage.session: notifications already shown (so a restarted worker does not repeat them). */
 export const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
 /** storage.session: the last positions read, shown until the exchange answers. */

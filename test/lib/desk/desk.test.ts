@@ -687,10 +687,6 @@ describe('OrderDesk: the journal comes before the wire', () => {
         if (control.failing) throw new Error('QUOTA_BYTES quota exceeded');
         await inner.set(key, value);
       },
-      setMany: async (items: Record<string, unknown>) => {
-        if (control.failing) throw new Error('QUOTA_BYTES quota exceeded');
-        await inner.setMany?.(items);
-      },
     };
     return { area, control };
   }
@@ -742,10 +738,9 @@ describe('OrderDesk: the send does not wait for the journal write it follows', (
     const control = { answering: true, unanswered: 0, calls: [] as string[][] };
     const area = {
       ...inner,
-      set: (key: string, value: unknown): Promise<void> => area.setMany({ [key]: value }),
-      setMany: (items: Record<string, unknown>): Promise<void> => {
-        control.calls.push(Object.keys(items));
-        const applied = inner.setMany?.(items) ?? Promise.resolve();
+      set: (key: string, value: unknown): Promise<void> => {
+        control.calls.push([key]);
+        const applied = inner.set(key, value);
         if (control.answering) return applied;
         control.unanswered++;
         return new Promise<void>(() => undefined);
@@ -780,9 +775,9 @@ describe('OrderDesk: the send does not wait for the journal write it follows', (
     expect(atSend[0]?.view.clientOrderId).toBe(id);
     expect(atSend[0]?.view.state).toBe('sending');
     expect(atSend[0]?.sends).toBe(1);
-    // One write before the wire: the signed record and its index entry in one request, no
+    // One write before the wire: the signed record alone (no list of intents beside it), no
     // 'preparing'.
-    expect(callsAtSend).toEqual([[`desk.intent.${id}`, 'desk.index']]);
+    expect(callsAtSend).toEqual([[`desk.intent.${id}`]]);
   });
 
   it('a worker stopped after the send started, before the write answered: the landed order is reconciled, never placed twice', async () => {

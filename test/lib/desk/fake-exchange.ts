@@ -10,7 +10,7 @@ import {
 import { type ClientErrorInfo, ExchangeError } from '../../../lib/core/client/errors';
 import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { OrderContext, OrderMarket } from '../../../lib/core/orders/build';
-import type { StorageArea } from '../../../lib/storage/area';
+import type { ListingArea } from '../../../lib/storage/area';
 import * as ex from '../core/api/examples';
 
 export const SLUG = 'will-it-rain-in-lisbon-tomorrow';
@@ -336,11 +336,13 @@ function placementResponse(p: Placed, body: ParsedBody): OrderPlacementResponse 
 }
 
 /** A `storage.session` stand-in kept in memory; survives a "worker restart" if reused. */
-export function memoryArea(): StorageArea & { data: Map<string, unknown> } {
+export function memoryArea(): ListingArea & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
   return {
     data,
     get: async (key) => structuredClone(data.get(key)),
+    entries: async (prefix) =>
+      [...data].filter(([key]) => key.startsWith(prefix)).map(([k, v]) => [k, structuredClone(v)]),
     set: async (key, value) => {
       data.set(key, structuredClone(value));
     },

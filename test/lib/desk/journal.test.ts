@@ -5,8 +5,8 @@ import type { IntentState } from '../../../lib/protocol/intent';
 import { browserArea } from '../../../lib/storage/area';
 import { intentView } from '../protocol/fixtures';
 
-const record = (id: string, state: IntentState, updatedAt = 0): IntentRecord => ({
-  view: intentView({ clientOrderId: id, state, updatedAt }),
+const record = (id: string, state: IntentState, updatedAt = 0, createdAt = 0): IntentRecord => ({
+  view: intentView({ clientOrderId: id, state, updatedAt, createdAt }),
   pressId: null,
   spec: { orderType: 'FOK', side: 'BUY', spend: '5000000' },
   postOnly: false,
@@ -24,21 +24,30 @@ describe('SessionJournal', () => {
 
   const journal = () => new SessionJournal(browserArea(fakeBrowser.storage.session));
 
-  it('stores one key per intent and an index, and reads them back in order', async () => {
+  it('stores one key per intent and nothing else, and reads them back in the order they were made', async () => {
     const j = journal();
-    await j.put(record('a', 'sending'));
-    await j.put(record('b', 'filled'));
-    await j.put({ ...record('a', 'filled'), sends: 1 });
+    await j.put(record('b', 'sending', 0, 2));
+    await j.put(record('a', 'filled', 0, 1));
+    await j.put({ ...record('b', 'filled', 0, 2), sends: 1 });
     const stored = await fakeBrowser.storage.session.get(null);
-    expect(Object.keys(stored).sort()).toEqual(['desk.index', 'desk.intent.a', 'desk.intent.b']);
+    expect(Object.keys(stored).sort()).toEqual(['desk.intent.a', 'desk.intent.b']);
     const loaded = await journal().loadAll();
     expect(loaded.map((r) => [r.view.clientOrderId, r.view.state, r.sends])).toEqual([
-      ['a', 'filled', 1],
-      ['b', 'filled', 0],
+      ['a', 'filled', 0],
+      ['b', 'filled', 1],
     ]);
   });
 
-  it('removes records and their index entries', async () => {
+  it('reads only its own keys among what else storage.session holds', async () => {
+    await fakeBrowser.storage.session.set({
+      'cache.portfolio': { positions: [] },
+      'vault.unlocked': 'x',
+    });
+    await journal().put(record('a', 'resting'));
+    expect((await journal().loadAll()).map((r) => r.view.clientOrderId)).toEqual(['a']);
+  });
+
+  it('removes records', async () => {
     const j = journal();
     await j.put(record('a', 'filled'));
     await j.put(record('b', 'filled'));
@@ -47,31 +56,20 @@ describe('SessionJournal', () => {
     expect(await fakeBrowser.storage.session.get('desk.intent.a')).toEqual({});
   });
 
-  it('issues a write before put returns once the index is read, so a send right after follows it', async () => {
+  it('issues the write before put returns, so a send right after follows it', async () => {
     const j = journal();
-    await j.loadAll();
     void j.put(record('a', 'sending'));
-    // Nothing awaited: the browser already has the record and its index entry.
+    // Nothing awaited: the browser already has the record.
     expect(await fakeBrowser.storage.session.get(null)).toMatchObject({
-      'desk.index': ['a'],
       'desk.intent.a': { view: { state: 'sending' } },
     });
   });
 
-  it('puts made before the index is read keep their order and every index entry', async () => {
-    await journal().put(record('old', 'filled'));
-    const j = journal();
-    await Promise.all([
-      j.put(record('a', 'sending')),
-      j.put(record('b', 'sending')),
-      j.put({ ...record('a', 'filled'), sends: 1 }),
-    ]);
-    const loaded = await journal().loadAll();
-    expect(loaded.map((r) => [r.view.clientOrderId, r.view.state])).toEqual([
-      ['old', 'filled'],
-      ['a', 'filled'],
-      ['b', 'sending'],
-    ]);
+  it("drops an earlier build's list of intents and keeps its records", async () => {
+    await fakeBrowser.storage.session.set({ 'desk.index': ['a'] });
+    await journal().put(record('a', 'resting'));
+    expect((await journal().loadAll()).map((r) => r.view.clientOrderId)).toEqual(['a']);
+    expect(await fakeBrowser.storage.session.get('desk.index')).toEqual({});
   });
 
   it('skips a record that no longer reads as one', async () => {

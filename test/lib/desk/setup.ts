@@ -8,7 +8,7 @@ import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk
 import type { GuardLimits } from '../../../lib/desk/guards';
 import { SessionJournal } from '../../../lib/desk/journal';
 import type { IntentView } from '../../../lib/protocol/intent';
-import type { StorageArea } from '../../../lib/storage/area';
+import type { ListingArea } from '../../../lib/storage/area';
 import { browserArea } from '../../../lib/storage/area';
 import { FakeExchange, orderContext, SLUG } from './fake-exchange';
 
@@ -20,7 +20,7 @@ export const C = 1_000_000n;
 export interface Rig {
   exchange: FakeExchange;
   desk: OrderDesk;
-  area: StorageArea;
+  area: ListingArea;
   changes: IntentView[];
   refusals: Extract<ClientErrorInfo, { kind: 'trading-mode' }>[];
   sleeps: number[];
@@ -42,7 +42,7 @@ export interface RigOptions {
   /** Sign with a receive window, in the rig's clock. */
   receiveWindowMs?: number;
   /** The journal's storage (default: the fake browser's `storage.session`). */
-  area?: StorageArea;
+  area?: ListingArea;
   /** The live book's best prices, as the background gives them to the desk. */
   quote?: DeskDeps['quote'];
 }
