@@ -21,7 +21,13 @@
 import type { Frame, Worker } from 'playwright-core';
 import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
-import { benchSettings, onboardForBench, pause, withHarness } from './lib/browser';
+import {
+  benchSettings,
+  onboardForBench,
+  pause,
+  WORKER_UNWATCHED_NOTE,
+  withHarness,
+} from './lib/browser';
 import { type FirefoxSample, firefoxArrivalRow, firefoxClicks } from './lib/click-to-wire-firefox';
 import { benchEnvironment } from './lib/environment';
 import { arrivals } from './lib/request-probes';
@@ -424,6 +430,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
           ]),
     ],
     notes: [
+      WORKER_UNWATCHED_NOTE,
       `click: performance.timeOrigin + event.timeStamp of the trusted click (capture listener in the page); wire: performance.timeOrigin + startTime of the worker's Resource Timing entry for its fetch of /orders; sandbox arrival: Node performance.timeOrigin + now() in an onRequest hook`,
       `clocks: Date.now() − (timeOrigin + now()) averages ${measured.skews.page.toFixed(2)} ms in the page and ${measured.skews.worker.toFixed(2)} ms in the worker (their difference bounds the cross-context error)`,
       `warm: ${WARMUP} clicks not counted, then ${measured.warm.length} clicks, one at a time (the next once the answer is in), $5 FOK buys alternating YES/NO on ${MARKET} (zero fee, no taker delay)`,

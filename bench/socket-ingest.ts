@@ -20,6 +20,7 @@ import {
   benchSettings,
   onboardForBench,
   pause,
+  WORKER_UNWATCHED_NOTE,
   withHarness,
 } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
@@ -431,6 +432,7 @@ async function run(): Promise<BenchResult> {
     ratioOf: 'what was offered (received per second ÷ offered per second; unique events ÷ sent)',
     rows,
     notes: [
+      WORKER_UNWATCHED_NOTE,
       `${STEP_MS / 1000} s per order-book rate from the sandbox core (${MARKET}, the market the panel shows: a different best-ask size each update, and its price a tick apart every other one); the worker counts every update its live connection hands on after parsing; "per s" is from the step's first update received to its last (at least ${STEP_MS / 1000} s), so a worker that falls behind shows it; refused = updates the live connection found malformed (none are); the best was ${Math.round(best).toLocaleString('en-US')}/s`,
       "the market page runs without the sandbox site's own socket (it polls its book every 2 s instead): its live redraw of every update is the site's load on the page, not the extension's; with it, the page's frames are the site's to lose",
       `the floor: after the steps, ${FLOOR_MARKET}'s books at the highest rate, to a bare WebSocket opened in the worker (Engine.IO and Socket.IO spoken by hand to subscribe, then each message counted and nothing more; the extension does not follow that market): what the browser, the machine and the sandbox's sending allow before any of the extension's work`,

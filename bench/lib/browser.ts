@@ -9,14 +9,20 @@ import { type Harness, type HarnessOptions, startHarness } from '../../test/e2e/
 import setupE2e from '../../test/e2e/harness/global-setup';
 
 /*
- * Playwright reports every request of an extension's service worker through DevTools
- * unless told not to: each `fetch` then also builds a DevTools network record (with the
- * script's stack as its initiator) on the worker's thread, ~0.2-0.3 ms on the click's way
- * to the wire in a trace. A trader's browser has no DevTools attached; no bench reads the
- * worker's requests through Playwright (the wire is read from the worker's own Resource
- * Timing and at the sandbox).
+ * Playwright has DevTools record every request and WebSocket frame of an extension's
+ * service worker unless told not to. A trader's browser has no DevTools attached, and the
+ * recording is not free: each `fetch` builds a network record with the script's stack on
+ * the worker's thread (~0.2-0.3 ms on the click's way to the wire, in a trace), and every
+ * WebSocket frame is copied out to the DevTools client (the socket ingest's best step and
+ * its bare-socket floor both halved by it, in back-to-back runs). No bench reads the
+ * worker's traffic through Playwright: the wire is read from the worker's own Resource
+ * Timing and at the sandbox.
  */
 process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK ??= '1';
+
+/** Said in the notes of the suites whose figures the worker's DevTools recording moved. */
+export const WORKER_UNWATCHED_NOTE =
+  "the service worker runs without DevTools recording its network traffic (Playwright's default records every request and WebSocket frame; a trader's browser does not): runs before 2026-11-26 evening measured with it";
 
 let extension: Promise<{ dir: string; dispose: () => void }> | null = null;
 
