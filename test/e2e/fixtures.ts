@@ -118,7 +118,7 @@ export interface Harness {
   /**
    * Wakes a stopped worker with a message (from `from`, else the harness's popup tab) and
    * sends it again until one is answered: a message that meets the worker while Chrome is
-   * still taking it down is refused ("Receiving end does not exist") and wakes nothing.
+   * still taking it down is refused ("Receiving end does not exist"): no wake to count on.
    * Returns the refusals met on the way; throws with them if none was answered in time.
    */
   wakeWorker(from?: Page, timeoutMs?: number): Promise<string[]>;

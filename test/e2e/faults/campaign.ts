@@ -357,7 +357,8 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     count('worker stop');
     await h.stopWorker();
     // A message wakes it: every lane may be waiting for the worker itself, and nothing else
-    // is sure to arrive. One that Chrome refuses wakes nothing, so it is sent until answered.
+    // is sure to arrive. Chrome refuses one that meets the old worker going, so it is sent
+    // until answered (and a refusal was swallowed here before, unseen).
     const refusals = await h.wakeWorker(page);
     if (refusals.length > 0)
       log(
