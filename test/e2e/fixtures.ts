@@ -115,6 +115,13 @@ export interface Harness {
   stopWorker(): Promise<void>;
   /** After `stopWorker()`: whether the worker now running is a new instance. */
   workerRestarted(): Promise<boolean>;
+  /**
+   * Wakes a stopped worker with a message (from `from`, else the harness's popup tab) and
+   * sends it again until one is answered: a message that meets the worker while Chrome is
+   * still taking it down is refused ("Receiving end does not exist"): no wake to count on.
+   * Returns the refusals met on the way; throws with them if none was answered in time.
+   */
+  wakeWorker(from?: Page, timeoutMs?: number): Promise<string[]>;
   /** Saves a screenshot to `test-results/screenshots/<test file>/<name>.png`; returns its path. */
   shot(page: Page, name: string): Promise<string>;
   /**
@@ -312,6 +319,26 @@ export async function startHarness(
     },
     stopWorker: () => control.stop(),
     workerRestarted: () => control.isFreshInstance(),
+    async wakeWorker(from, timeoutMs = 15_000) {
+      const refusals: string[] = [];
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          const reply = await harness.send('vault.status', {}, from);
+          // A worker stopped while answering resolves the message with nothing.
+          if (reply) return refusals;
+          refusals.push('no answer');
+        } catch (error) {
+          refusals.push(error instanceof Error ? error.message : String(error));
+        }
+        if (Date.now() > until) {
+          throw new Error(
+            `no message woke the worker within ${timeoutMs} ms: ${refusals.join('; ')}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     shot: (page, name) => saveScreenshot(shotsDir, page, name),
     screens,
     consoleProblems: () => consoleWatch.problems(),

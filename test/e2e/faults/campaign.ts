@@ -356,9 +356,15 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     mark(inFlight, 'worker stop');
     count('worker stop');
     await h.stopWorker();
-    // A message wakes it (with few intents in flight, every lane may be waiting for the
-    // worker itself, and nothing else is sure to arrive); DevTools must follow the new instance.
-    void h.send('vault.status', {}, page).catch(() => undefined);
+    // A message wakes it: every lane may be waiting for the worker itself, and nothing else
+    // is sure to arrive. Chrome refuses one that meets the old worker going, so it is sent
+    // until answered (and a refusal was swallowed here before, unseen).
+    const refusals = await h.wakeWorker(page);
+    if (refusals.length > 0)
+      log(
+        `the worker woke at the wake message's try ${refusals.length + 1} (${refusals.join('; ')})`,
+      );
+    // DevTools must follow the new instance.
     await h.withApp(() => true);
     await wire.attach();
   };

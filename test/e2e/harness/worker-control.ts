@@ -9,6 +9,8 @@ interface VersionInfo {
 }
 
 const LIFE_MARK = '__mcHarnessLife';
+/** Status changes kept for the error of a wait that timed out. */
+const HISTORY = 12;
 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,6 +38,8 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
 export class WorkerControl {
   private readonly versions = new Map<string, VersionInfo>();
   private readonly waiters = new Set<() => void>();
+  /** The worker's last status changes as DevTools reported them, with their time. */
+  private readonly history: string[] = [];
 
   private constructor(
     private readonly session: CDPSession,
@@ -57,6 +61,10 @@ export class WorkerControl {
     session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
       for (const v of versions) {
         if (!v.scriptURL.startsWith(control.scriptPrefix)) continue;
+        if (control.versions.get(v.versionId)?.runningStatus !== v.runningStatus) {
+          control.history.push(`${new Date().toISOString()} ${v.versionId} ${v.runningStatus}`);
+          control.history.splice(0, control.history.length - HISTORY);
+        }
         control.versions.set(v.versionId, {
           versionId: v.versionId,
           scriptURL: v.scriptURL,
@@ -77,18 +85,28 @@ export class WorkerControl {
 
   private async until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
     if (check()) return;
-    await within(
-      new Promise<void>((resolve) => {
-        const waiter = () => {
-          if (!check()) return;
-          this.waiters.delete(waiter);
-          resolve();
-        };
-        this.waiters.add(waiter);
-      }),
-      timeoutMs,
-      what,
-    );
+    let waiter: (() => void) | null = null;
+    try {
+      await within(
+        new Promise<void>((resolve) => {
+          const wake = () => {
+            if (!check()) return;
+            this.waiters.delete(wake);
+            resolve();
+          };
+          waiter = wake;
+          this.waiters.add(wake);
+        }),
+        timeoutMs,
+        what,
+      );
+    } catch (error) {
+      if (waiter) this.waiters.delete(waiter);
+      // What DevTools last said tells a worker that never started from one that never stopped.
+      throw new Error(
+        `${(error as Error).message}; the worker's last status changes: ${this.history.join(', ') || 'none'}`,
+      );
+    }
   }
 
   /**
