@@ -289,25 +289,21 @@ export class OrderDesk {
   }
 
   /**
-   * Journals the signed bytes, then sends them, without waiting for the write in between.
+   * Journals the signed bytes, and sends them once the browser has answered that write.
    *
-   * Why that keeps every intent exactly once: the write is handed to the browser before
-   * `fetch` is called (`storage.session.set` sends its request to the browser process as
-   * it is called; the journal issues it synchronously), and the browser applies a write it
-   * has received whatever becomes of the worker afterwards: it keeps `storage.session` in
-   * its own process, and a stopped worker only loses the answer. Writes are applied in
-   * the order they were issued, so the record a restarted worker reads is this 'sending'
-   * record or a later state, never an earlier one, whenever the stop came: then it resends
-   * exactly these bytes (the same clientOrderId; a copy that had landed is answered 409
-   * and reconciled) or asks the exchange about them, and never signs a second order.
-   *
-   * Waiting for the write's answer would only add its round trip (about 2.5 ms in
-   * Chromium) to every click. It is still waited for, and a failed write still keeps the
-   * bytes home, while the journal has not yet been seen to work in this worker or its last
-   * write failed: nothing is sent that a storage.session known to refuse writes never held.
-   * What this gives up: a write refused after its bytes left (storage.session full, which
-   * the journal's hundred-odd small records never come near) is only known in memory, so
-   * a worker stopped before the next write that works would forget that order.
+   * Why the answer is waited for: a worker can be stopped at any moment, and Chromium drops
+   * the storage calls of a worker it is stopping while that worker's `fetch` still goes
+   * out. The fault campaign and a stress of stops with orders in flight (issue 12's notes)
+   * caught it: an order placed at the exchange whose 'sending' record a restarted worker
+   * never found, and the same button press, sent again by its panel, placed a second
+   * order. With the answer in before the bytes leave, the record a restarted worker reads
+   * holds these bytes whenever the stop came after they left: it resends exactly these
+   * bytes (the same clientOrderId; a copy that had landed is answered 409 and reconciled)
+   * or asks the exchange about them, and never signs a second order. A stop before the
+   * answer leaves nothing sent, and the press's retry starts afresh. A write that fails
+   * keeps the bytes home: nothing leaves that storage.session does not hold. The cost is
+   * the write's round trip on the click's path (one small record, no list beside it).
+   * A resend of bytes already journaled does not wait: the record holding them is stored.
    */
   private async send(record: IntentRecord): Promise<void> {
     const body = record.body;
@@ -320,7 +316,7 @@ export class OrderDesk {
     this.moves.refresh(record);
     const journaled = this.moves.save(record);
 
-    if (fresh && !this.intents.journalWorks && !(await journaled)) {
+    if (fresh && !(await journaled)) {
       this.moves.finish(record, 'failed', notJournaled);
       await this.moves.save(record);
       return;

@@ -10,7 +10,6 @@ export class IntentIndex {
   private readonly byPress = new Map<string, string>();
   private readonly byOrderId = new Map<string, string>();
   private writes: Promise<void> = Promise.resolve();
-  private healthy = false;
 
   constructor(private readonly store: JournalStore) {}
 
@@ -65,7 +64,8 @@ export class IntentIndex {
    * Hands the record's write to the journal now, and resolves to whether it was stored.
    * Not queued behind earlier writes: the journal issues each write to the browser as it
    * is asked, and the browser applies them in that order, so the last state asked for is
-   * the one kept. Issued now is what lets the desk send right after (see `dispatch`).
+   * the one kept. A click's write waits for its own round trip only, never for earlier
+   * writes still under way (see `OrderDesk.send`).
    */
   save(record: IntentRecord): Promise<boolean> {
     // A run still going after `forgetAll` must not write its record back.
@@ -78,15 +78,9 @@ export class IntentIndex {
       put = Promise.reject(error);
     }
     const stored = put.then(
-      () => {
-        this.healthy = true;
-        return true;
-      },
-      () => {
-        // storage.session full or gone: the in-memory record still drives the UI.
-        this.healthy = false;
-        return false;
-      },
+      () => true,
+      // storage.session full or gone: the in-memory record still drives the UI.
+      () => false,
     );
     this.writes = Promise.all([this.writes, stored]).then(async ([, ok]) => {
       if (!ok) return;
@@ -96,14 +90,6 @@ export class IntentIndex {
       await this.store.remove(drop).catch(() => undefined);
     });
     return stored;
-  }
-
-  /**
-   * Whether the last journal write that finished was stored. False until one has: a desk
-   * that has not seen its journal work yet waits for each write before sending.
-   */
-  get journalWorks(): boolean {
-    return this.healthy;
   }
 
   /** Resolves once every write asked for so far has been made (or failed). */

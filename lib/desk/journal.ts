@@ -88,10 +88,9 @@ export const KEEP_FINAL = 100;
  * every new intent, on the click's path, and its hundred-odd ids cost the browser's value
  * conversion several times what the record itself does.
  *
- * `put` hands its write to the browser before it returns: the desk sends an order right
- * after journaling it without waiting for the answer, and what makes that safe is that
- * the write was issued first (see `OrderDesk.dispatch`). Writes are applied in the order
- * they are issued, so the latest put of a record is what stays.
+ * `put` hands its write to the browser before it returns, and writes are applied in the
+ * order they are issued, so the latest put of a record is what stays. The desk sends a
+ * record's bytes only once its write has been answered (see `OrderDesk.send`).
  */
 export class SessionJournal implements JournalStore {
   constructor(private readonly area: ListingArea) {}

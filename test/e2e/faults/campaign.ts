@@ -80,7 +80,7 @@ interface JournalEntry {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Keeps both sides of the campaign's books stocked, as a market maker would. */
-function liquidity(h: Harness, seed: number): { stop(): Promise<void> } {
+export function liquidity(h: Harness, seed: number): { stop(): Promise<void> } {
   const core = h.sandbox.core;
   const maker = core.accounts.byLabel('bot-maker-1');
   const trader = new BotTrader(core, maker, new Rng(seed).fork('campaign-liquidity'));
