@@ -23,7 +23,7 @@ import { AccountInfo, vaultView } from './account';
 import { Alerts } from './alerts';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
-import { LingeringMarkets } from './lingering';
+import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
 import { notificationMarket } from './notifier';
@@ -90,7 +90,7 @@ export class BackgroundApp {
   private publicApiExchange: Settings['exchange'];
   private readonly now: () => number;
   private readonly handshake: LiveHandshake;
-  private readonly lingering: LingeringMarkets;
+  private readonly subscriptions: LiveSubscriptions;
 
   constructor(private readonly options: AppOptions) {
     const { platform } = options;
@@ -107,11 +107,6 @@ export class BackgroundApp {
     const publicApi = () => this.publicApi;
     const session = () => this.session;
     this.markets = new MarketCache(publicApi, this.now);
-    this.lingering = new LingeringMarkets(
-      options.marketLingerMs ?? MARKET_LINGER_MS,
-      this.now,
-      () => this.onWatchersChanged(),
-    );
     this.tradingMode = new TradingModeWatch(
       publicApi,
       this.now,
@@ -139,7 +134,7 @@ export class BackgroundApp {
       panelNow: (slug) => this.panels.stateNow(slug, this.markets.known(slug)),
       panelFresh: (slug) => this.panels.state(slug),
       badges: () => this.badgesView(),
-      onWatchersChanged: () => this.onWatchersChanged(),
+      onWatchersChanged: () => this.subscriptions.marketsChanged(),
     });
     this.handshake = new LiveHandshake(session, () => this.refreshMaintenance());
     this.live = new LiveConnection({
@@ -187,7 +182,7 @@ export class BackgroundApp {
       settings: () => this.settings,
       now: this.now,
       onChange: () => this.pushState(),
-      onMarketsChanged: () => this.onWatchersChanged(),
+      onMarketsChanged: () => this.subscriptions.marketsChanged(),
     });
     this.panels = new PanelStates({
       markets: this.markets,
@@ -205,6 +200,15 @@ export class BackgroundApp {
       mode: () => this.mode,
       now: this.now,
       pushPanels: (slug) => this.pushPanels(slug),
+    });
+    this.subscriptions = new LiveSubscriptions({
+      live: this.live,
+      books: this.books,
+      tradingMode: this.tradingMode,
+      ui: this.ui,
+      alertMarkets: () => this.priceWatch.markets(),
+      lingerMs: options.marketLingerMs ?? MARKET_LINGER_MS,
+      now: this.now,
     });
   }
 
@@ -236,7 +240,7 @@ export class BackgroundApp {
       // Paint the last known positions at once; the refresh below replaces them.
       if (cached) this.portfolio.set(cached, this.now());
     }
-    this.updateAuthSubscriptions();
+    this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
     await this.priceWatch.restore();
@@ -259,7 +263,7 @@ export class BackgroundApp {
     // Armed alerts' markets are subscribed at once: the first book each sends (on
     // subscribing) is checked, so an alert whose condition came true while the worker was
     // stopped fires now, once.
-    this.onWatchersChanged();
+    this.subscriptions.marketsChanged();
     this.wirePlatform();
     this.options.settings.watch((next) => this.onSettingsChanged(next));
     this.live.start();
@@ -325,7 +329,7 @@ export class BackgroundApp {
   async afterUnlock(): Promise<void> {
     await this.openSession();
     await this.autoLock.touch();
-    this.updateAuthSubscriptions();
+    this.subscriptions.sessionChanged(this.session !== null);
     this.live.restart();
     this.desk.resumePending();
     void this.refreshPortfolio();
@@ -340,7 +344,7 @@ export class BackgroundApp {
     this.openOrders.clear();
     await this.portfolioCache.remove();
     await this.autoLock.stop();
-    this.updateAuthSubscriptions();
+    this.subscriptions.sessionChanged(this.session !== null);
     this.live.restart();
     await this.updateBadge();
     this.pushAll();
@@ -471,26 +475,6 @@ export class BackgroundApp {
 
   connectPanelPort(port: PortLike, slug: string): Promise<void> {
     return this.ui.connectPanel(port, slug);
-  }
-
-  private onWatchersChanged(): void {
-    // Markets with armed price alerts stay subscribed with no page open.
-    const slugs = [
-      ...new Set([...this.lingering.keep(this.ui.watchedMarkets()), ...this.priceWatch.markets()]),
-    ].sort();
-    this.live.subscribe(
-      'subscribe_market_prices',
-      slugs.length > 0 ? { marketSlugs: slugs } : null,
-    );
-    this.books.forget(new Set(slugs));
-    this.tradingMode.setWatched(this.ui.watched());
-  }
-
-  private updateAuthSubscriptions(): void {
-    const on = this.session !== null;
-    this.live.subscribe('subscribe_positions', on ? {} : null);
-    this.live.subscribe('subscribe_order_events', on ? {} : null);
-    this.live.subscribe('subscribe_transactions', on ? {} : null);
   }
 
   /** What held changes with the state the popup sees: the badges follow the same pushes. */
