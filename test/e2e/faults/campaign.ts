@@ -72,7 +72,7 @@ export interface CampaignReport {
   seconds: number;
 }
 
-interface JournalEntry {
+export interface JournalEntry {
   pressId: string | null;
   view: IntentView;
 }
@@ -149,7 +149,7 @@ function intentFor(rng: Rng, i: number, seed: number): QuickOrderRequest {
 }
 
 /** Every journaled intent in storage.session, read in the worker (its signed body never leaves). */
-const readJournal = (h: Harness) =>
+export const readJournal = (h: Harness) =>
   h.withApp(async () => {
     const { chrome } = globalThis as unknown as {
       chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { QuickOrderRequest } from '../../../lib/protocol/intent';
 import { useHarness } from '../fixtures';
-import { liquidity } from './campaign';
+import { type JournalEntry, liquidity, readJournal } from './campaign';
 
 /**
  * The worker stopped again and again while quick orders are in flight, each press sent
@@ -25,23 +25,6 @@ const h = useHarness(import.meta.url, {
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Journaled {
-  pressId: string | null;
-  view: { clientOrderId: string; state: string };
-}
-
-/** Every intent the journal holds now, read in the worker. */
-const journaled = () =>
-  h().withApp(async () => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
-    };
-    const all = await chrome.storage.session.get(null);
-    return Object.entries(all)
-      .filter(([key]) => key.startsWith('desk.intent.'))
-      .map(([, value]) => value);
-  }) as Promise<Journaled[]>;
-
 it('stopping the worker with orders in flight leaves every accepted order to exactly one press', async () => {
   await h().onboard('alice');
   await h().withApp((app) =>
@@ -56,9 +39,9 @@ it('stopping the worker with orders in flight leaves every accepted order to exa
   await sleep(1_000);
 
   // Intents are pruned as they go: each cycle's are noted before the next.
-  const seen = new Map<string, Journaled>();
+  const seen = new Map<string, JournalEntry>();
   const note = async () => {
-    for (const entry of await journaled()) seen.set(entry.view.clientOrderId, entry);
+    for (const entry of await readJournal(h())) seen.set(entry.view.clientOrderId, entry);
   };
   const presses: string[] = [];
   const unanswered: string[] = [];
