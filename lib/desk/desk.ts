@@ -291,9 +291,9 @@ export class OrderDesk {
   /**
    * Journals the signed bytes, and sends them once the browser has answered that write.
    *
-   * Why the answer is waited for: a worker can be stopped at any moment, and Chromium drops
-   * the storage calls of a worker it is stopping while that worker's `fetch` still goes
-   * out. The fault campaign and a stress of stops with orders in flight (issue 12's notes)
+   * Why the answer is waited for: the browser stops a worker when it likes, and Chromium
+   * drops the storage calls of a worker it is stopping while that worker's `fetch` still
+   * goes out. The fault campaign and a stress of stops with orders in flight (stop-stress)
    * caught it: an order placed at the exchange whose 'sending' record a restarted worker
    * never found, and the same button press, sent again by its panel, placed a second
    * order. With the answer in before the bytes leave, the record a restarted worker reads
