@@ -98,11 +98,12 @@ export class SessionJournal implements JournalStore {
   async loadAll(): Promise<IntentRecord[]> {
     const records: IntentRecord[] = [];
     for (const [, value] of await this.area.entries(JOURNAL_RECORD_PREFIX)) {
-      // A record that no longer reads as one is skipped, as any corrupt stored item is.
+      // A record that no longer reads as one is skipped, as a corrupt stored item always is.
       const parsed = IntentRecord.safeParse(value);
       if (parsed.success) records.push(parsed.data);
     }
-    await this.area.remove(LEGACY_JOURNAL_INDEX_KEY);
+    // Not waited for: this read is on a woken worker's way to its first order.
+    void this.area.remove(LEGACY_JOURNAL_INDEX_KEY).catch(() => undefined);
     // Storage lists keys in no set order: the intents come back in the order they were made.
     return records.sort((a, b) => a.view.createdAt - b.view.createdAt);
   }
