@@ -321,23 +321,22 @@ export async function startHarness(
     workerRestarted: () => control.isFreshInstance(),
     async wakeWorker(from, timeoutMs = 15_000) {
       const refusals: string[] = [];
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        try {
-          const reply = await harness.send('vault.status', {}, from);
-          // A worker stopped while answering resolves the message with nothing.
-          if (reply) return refusals;
-          refusals.push('no answer');
-        } catch (error) {
-          refusals.push(error instanceof Error ? error.message : String(error));
-        }
-        if (Date.now() > until) {
-          throw new Error(
-            `no message woke the worker within ${timeoutMs} ms: ${refusals.join('; ')}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await eventually(
+        async () => {
+          try {
+            // A worker stopped while answering resolves the message with nothing.
+            if (await harness.send('vault.status', {}, from)) return true;
+            refusals.push('no answer');
+          } catch (error) {
+            refusals.push(error instanceof Error ? error.message : String(error));
+          }
+          return null;
+        },
+        { timeoutMs, what: 'a message answered by the woken worker' },
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; refusals met: ${refusals.join('; ')}`);
+      });
+      return refusals;
     },
     shot: (page, name) => saveScreenshot(shotsDir, page, name),
     screens,
