@@ -10,7 +10,7 @@ import * as ex from '../../../lib/core/api/examples';
 import { flushUi as settle } from '../../../support/flush';
 import { byVisibleText, visibleText } from '../../../support/visible-text';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';
-import { emptyPositions, NOW, positionsFixture } from '../fixtures';
+import { clobEntry, emptyPositions, NOW, positionsFixture } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
 
@@ -201,8 +201,26 @@ describe('PositionsScreen', () => {
     performance.clearMarks('mc:positions-painted');
     const mark = vi.spyOn(performance, 'mark');
     show(ready());
-    await settle();
-    expect(mark).toHaveBeenCalledWith('mc:positions-painted');
+    await vi.waitFor(() => expect(mark).toHaveBeenCalledWith('mc:positions-painted'));
     mark.mockRestore();
+  });
+
+  it('draws the cards a popup can show at once, and the rest after those are painted', async () => {
+    const many: PortfolioView = {
+      positions: {
+        ...emptyPositions(),
+        clob: Array.from({ length: 20 }, (_, i) => clobEntry(`market-${i}`, `Market ${i}`)),
+      },
+      fetchedAt: NOW,
+      error: null,
+    };
+    show(many);
+    const cards = () =>
+      screen.queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
+    // The first ones in the list's own order: those at the top of the popup.
+    const atOnce = cards();
+    expect(atOnce).toHaveLength(8);
+    await vi.waitFor(() => expect(cards()).toHaveLength(20));
+    expect(cards().slice(0, 8)).toEqual(atOnce);
   });
 });
