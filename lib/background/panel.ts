@@ -141,6 +141,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),
     quickTrade: input.settings.quickTrade,
     panel: input.settings.panel,
+    theme: input.settings.theme,
     block,
     hint: firstRunHint(input, block),
     connection,

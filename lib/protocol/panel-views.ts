@@ -3,7 +3,7 @@ import { MaintenanceStatus } from '../core/api/maintenance';
 import { UserOrder } from '../core/api/user-orders';
 import { BookLadder } from '../core/orders/book-ladder';
 import { BookTop } from '../core/orders/book-top';
-import { PanelSettings, QuickTradeSettings } from '../core/settings/sections';
+import { PanelSettings, QuickTradeSettings, ThemeSetting } from '../core/settings/sections';
 import { IntentView } from './intent';
 
 /*
@@ -67,6 +67,8 @@ export const PanelState = z.object({
   intents: z.array(IntentView),
   quickTrade: QuickTradeSettings,
   panel: PanelSettings,
+  /** Drawn with the state, so a framed panel painted before it has read its settings is in the right theme. */
+  theme: ThemeSetting,
   block: PanelBlock.nullable(),
   /** A first step to try, for a newcomer in the sandbox before their first order; else null. */
   hint: z.string().nullable(),

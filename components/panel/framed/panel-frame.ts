@@ -1,10 +1,10 @@
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { PANEL_HOST_PORT } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';
+import type { PanelState } from '../../../lib/protocol/panel-views';
 import type { FramedLayout } from '../frame';
 import { earlyPanelState } from '../model/early-state';
-import { type PageSettings, readPageSettings, watchPageSettings } from '../model/page-settings';
 import type { PanelPlacement, Size } from '../model/placement';
 import { type MountedPanel, mountPanel } from '../mount';
 import { drawTextUnsearchable } from '../unsearchable-text';
@@ -35,13 +35,23 @@ export function startPanelFrame(container: HTMLElement): void {
   let size: Size | null = null;
   const toHost = (message: ToHost) => port?.postMessage(message);
 
-  const applyTheme = (settings: PageSettings) => {
+  // The theme comes with each state (the background pushes them again when settings
+  // change), so the frame never waits on a settings read of its own before it paints.
+  const applyTheme = (theme: PanelState['theme']) => {
     const root = document.documentElement;
-    if (settings.theme === 'system') root.removeAttribute('data-theme');
-    else root.setAttribute('data-theme', settings.theme);
+    if (theme === 'system') root.removeAttribute('data-theme');
+    else root.setAttribute('data-theme', theme);
   };
-  void readPageSettings().then(applyTheme);
-  watchPageSettings(applyTheme);
+  let stopTheme = () => {};
+  const connect = (slug: string) => {
+    const store = early.connect(slug);
+    stopTheme();
+    stopTheme = effect(() => {
+      const theme = store.value.value?.theme;
+      if (theme) applyTheme(theme);
+    });
+    return store;
+  };
 
   const layout: FramedLayout = {
     viewport,
@@ -58,7 +68,7 @@ export function startPanelFrame(container: HTMLElement): void {
       placement: placed.placement,
       collapsed: placed.collapsed,
       deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
-      connect: early.connect,
+      connect,
       framed: layout,
     });
     const section = container.firstElementChild;
@@ -120,6 +130,19 @@ export function startPanelFrame(container: HTMLElement): void {
     port.postMessage({ token });
     if (size) toHost({ t: 'size', size });
   };
+
+  // The background's first state names the page's market (from the tab's URL) and the
+  // stored placement: enough to paint before the loader's answer has come back through the
+  // page's main thread, busy with its own DOMContentLoaded. The answer then places the panel
+  // where the loader put the frame (the same fold; in the frame a corner is only a name).
+  early.whenFirst((state) => {
+    if (panel) return;
+    placed ??= {
+      placement: { corner: state.panel.corner, offset: state.panel.offset },
+      collapsed: state.panel.collapsed,
+    };
+    show(state.marketSlug);
+  });
 
   // The loader's answer to the hello: enough to paint now; the port follows.
   window.addEventListener('message', (event) => {

@@ -7,6 +7,11 @@ export interface EarlyPanelState {
   connect(slug: string): PortStore<PanelState>;
   /** Not a market page after all: the early port is closed if nothing took it. */
   release(): void;
+  /**
+   * Calls `run` once with the early port's first state, unless a panel took the port or it
+   * was released before that state came.
+   */
+  whenFirst(run: (state: PanelState) => void): void;
 }
 
 /**
@@ -29,6 +34,18 @@ export function earlyPanelState(connect = connectPanelState): EarlyPanelState {
     release() {
       early?.close();
       early = null;
+    },
+    whenFirst(run) {
+      const store = early;
+      if (!store) return;
+      let called = false;
+      const stop = store.value.subscribe((state) => {
+        if (called || state === null || early !== store) return;
+        called = true;
+        // Not from inside its own first call, which may come before `stop` is assigned.
+        queueMicrotask(() => stop());
+        run(state);
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExchangeProfile } from '../api/exchange';
-import { PanelSettings, QuickTradeSettings, RawSetting } from './sections';
+import { PanelSettings, QuickTradeSettings, RawSetting, ThemeSetting } from './sections';
 import { SETTINGS_VERSION } from './version';
 
 export const Settings = z.object({
@@ -22,7 +22,7 @@ export const Settings = z.object({
   panel: PanelSettings,
   /** Extra exchange-site origins the user granted (optional host permissions). */
   extraSiteOrigins: z.array(z.string()),
-  theme: z.enum(['system', 'light', 'dark']),
+  theme: ThemeSetting,
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -20,6 +20,9 @@ export const QuickTradeSettings = z.object({
   orderType: z.enum(['FOK', 'FAK']),
 });
 
+/** The extension's pages and the page panel: light, dark, or as the system says. */
+export const ThemeSetting = z.enum(['system', 'light', 'dark']);
+
 export const PanelSettings = z.object({
   /** Site origin → panel shown; absent means shown. */
   disabledOrigins: z.array(z.string()),

@@ -141,6 +141,12 @@ describe('buildPanelState', () => {
     expect(buildPanelState(inputs({ clockOffsetMs: -4_000 })).clockOffsetMs).toBe(-4_000);
   });
 
+  it('carries the theme, so a framed panel paints in it without reading settings itself', () => {
+    const dark = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
+    expect(buildPanelState(inputs({ settings: dark })).theme).toBe('dark');
+    expect(buildPanelState(inputs()).theme).toBe(DEFAULT_SETTINGS.theme);
+  });
+
   it('has no position on a market the user holds nothing in', () => {
     expect(buildPanelState(inputs({ marketSlug: 'another-market' })).position).toBeNull();
   });

@@ -232,6 +232,7 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   intents: [intentView()],
   quickTrade: DEFAULT_SETTINGS.quickTrade,
   panel: DEFAULT_SETTINGS.panel,
+  theme: DEFAULT_SETTINGS.theme,
   block: null,
   hint: null,
   connection: 'live',

@@ -71,6 +71,39 @@ describe("the page's market state, asked for before the settings are read", () =
     expect(made[0]?.closed).toBe(true);
   });
 
+  it('tells its first state once, so a framed panel can paint before the loader answers', () => {
+    const { made, connect } = fakeConnect();
+    const early = earlyPanelState(connect);
+    const seen: string[] = [];
+    early.whenFirst((state) => seen.push(state.marketSlug));
+    expect(seen).toEqual([]);
+    if (made[0]) made[0].value.value = panelState({ marketSlug: 'btc' });
+    if (made[0]) made[0].value.value = panelState({ marketSlug: 'btc', hint: 'later' });
+    expect(seen).toEqual(['btc']);
+  });
+
+  it('tells a state that came before it was asked', () => {
+    const { made, connect } = fakeConnect();
+    const early = earlyPanelState(connect);
+    if (made[0]) made[0].value.value = panelState({ marketSlug: 'btc' });
+    const seen: string[] = [];
+    early.whenFirst((state) => seen.push(state.marketSlug));
+    expect(seen).toEqual(['btc']);
+  });
+
+  it('tells nothing once a panel took the store, or the page was no market page', () => {
+    const { made, connect } = fakeConnect();
+    const taken = earlyPanelState(connect);
+    const released = earlyPanelState(connect);
+    const seen: string[] = [];
+    taken.whenFirst((state) => seen.push(state.marketSlug));
+    released.whenFirst((state) => seen.push(state.marketSlug));
+    taken.connect('btc');
+    released.release();
+    for (const store of made) store.value.value = panelState({ marketSlug: 'btc' });
+    expect(seen).toEqual([]);
+  });
+
   it('domReady waits for DOMContentLoaded only while the document is loading', async () => {
     let state: DocumentReadyState = 'loading';
     const listeners: (() => void)[] = [];
