@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorLine } from '@/components/common/ErrorLine';
 import { afterNextPaint } from '@/components/common/frames';
 import { useAction } from '@/components/common/useAction';
@@ -34,7 +34,9 @@ export function PositionsScreen({
     [portfolio.positions],
   );
   const [allDrawn, setAllDrawn] = useState(false);
-  useEffect(() => {
+  // A layout effect: it runs before the browser paints this render, so the task after the
+  // next frame is the one after the cards' paint (an effect would come a frame later).
+  useLayoutEffect(() => {
     if (!model) return;
     let gone = false;
     afterNextPaint(() => {
