@@ -25,8 +25,20 @@ export function drawTextUnsearchable(): void {
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
     if (typeof vnode.type === 'string' && !KEEP.has(vnode.type)) {
-      const props = vnode.props as { children?: unknown };
-      if (props.children !== undefined) props.children = drawn(props.children);
+      const props = vnode.props as { children?: unknown; class?: unknown; 'data-t'?: string };
+      const only = props.children;
+      // An element whose one child is its text draws it itself: no span in it. A third of
+      // the panel's elements were such spans, each one more to style and lay out.
+      if (
+        (typeof only === 'string' || typeof only === 'number') &&
+        String(only).trim() !== '' &&
+        (props.class === undefined || typeof props.class === 'string') &&
+        !('className' in props)
+      ) {
+        props['data-t'] = String(only);
+        props.class = props.class ? `${props.class} mc-t` : 'mc-t';
+        props.children = undefined;
+      } else if (only !== undefined) props.children = drawn(only);
     }
     previous?.(vnode);
   };

@@ -50,6 +50,23 @@ describe('the panel draws its text from attributes', () => {
     expect(root.querySelector('style')?.textContent).toBe('.x{}');
   });
 
+  it('draws the text of an element whose one child it is on that element, with no span', () => {
+    render(
+      <div>
+        <td class="price">61¢</td>
+        <button type="button">{25}</button>
+      </div>,
+      root,
+    );
+    const cell = root.querySelector('td');
+    expect(cell?.getAttribute('data-t')).toBe('61¢');
+    expect(cell?.className).toBe('price mc-t');
+    expect(cell?.childNodes.length).toBe(0);
+    expect(root.querySelector('button')?.getAttribute('data-t')).toBe('25');
+    expect(root.querySelectorAll('span').length).toBe(0);
+    expect(seen(root)).toBe('61¢25');
+  });
+
   it('follows updates', () => {
     render(<span>{'+$1.00'}</span>, root);
     render(<span>{'-$2.50'}</span>, root);

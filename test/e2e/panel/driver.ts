@@ -236,7 +236,8 @@ export class PanelDriver<P = Page> {
             const attributes: Record<string, string> = {};
             for (const a of [...el.attributes]) attributes[a.name] = a.value;
             return {
-              text: read(el).replace(/\s+/g, ' ').trim(),
+              // An element whose one child is its text draws it itself.
+              text: (el.getAttribute('data-t') ?? read(el)).replace(/\s+/g, ' ').trim(),
               disabled: (el as HTMLButtonElement).disabled === true,
               rect: { x: r.x, y: r.y, width: r.width, height: r.height },
               attributes,
