@@ -67,7 +67,7 @@ export const PanelState = z.object({
   intents: z.array(IntentView),
   quickTrade: QuickTradeSettings,
   panel: PanelSettings,
-  /** Drawn with the state, so a framed panel painted before it has read its settings is in the right theme. */
+  /** With the state, so a framed panel painted from it is in the user's theme at once. */
   theme: ThemeSetting,
   block: PanelBlock.nullable(),
   /** A first step to try, for a newcomer in the sandbox before their first order; else null. */
