@@ -5,6 +5,7 @@ import {
   PANEL_TYPICAL_HEIGHT,
   PANEL_WIDTH,
   type PanelPlacement,
+  savedPlacement,
 } from '@/components/panel/model/placement';
 
 /**
@@ -33,7 +34,7 @@ export function arrivalPlacement(
   doc: Document,
   viewport: { width: number; height: number },
 ): PanelPlacement {
-  const saved = { corner: panel.corner, offset: panel.offset };
+  const saved = savedPlacement(panel);
   if (panel.placed) return saved;
   const size = panel.collapsed
     ? { width: PANEL_WIDTH.collapsed, height: PANEL_TYPICAL_HEIGHT.collapsed }

@@ -14,6 +14,7 @@ import {
   type PanelPlacement,
   type Point,
   type Size,
+  savedPlacement,
 } from '../model/placement';
 import { arrivalPlacement } from '../page-forms';
 import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
@@ -235,7 +236,7 @@ export function runFramedPanel(
         return;
       }
       slug = next;
-      placement = { corner: settings.panel.corner, offset: settings.panel.offset };
+      placement = savedPlacement(settings.panel);
       collapsed = settings.panel.collapsed;
       if (host) layout();
       else mount();

@@ -5,7 +5,7 @@ import { sendFromPanel } from '../../../lib/protocol/panel-browser';
 import type { PanelState } from '../../../lib/protocol/panel-views';
 import type { FramedLayout } from '../frame';
 import { earlyPanelState } from '../model/early-state';
-import type { PanelPlacement, Size } from '../model/placement';
+import { type PanelPlacement, type Size, savedPlacement } from '../model/placement';
 import { type MountedPanel, mountPanel } from '../mount';
 import { drawTextUnsearchable } from '../unsearchable-text';
 import { FRAME_HELLO } from './frame-host';
@@ -138,7 +138,7 @@ export function startPanelFrame(container: HTMLElement): void {
   early.whenFirst((state) => {
     if (panel) return;
     placed ??= {
-      placement: { corner: state.panel.corner, offset: state.panel.offset },
+      placement: savedPlacement(state.panel),
       collapsed: state.panel.collapsed,
     };
     show(state.marketSlug);

@@ -3,6 +3,12 @@ import type { Settings } from '../../../lib/core/settings/schema';
 export type PanelPlacement = Pick<Settings['panel'], 'corner' | 'offset'>;
 export type Corner = PanelPlacement['corner'];
 
+/** Where the settings keep the panel (its corner and offset), without the rest of them. */
+export const savedPlacement = (panel: PanelPlacement): PanelPlacement => ({
+  corner: panel.corner,
+  offset: panel.offset,
+});
+
 export interface Size {
   width: number;
   height: number;

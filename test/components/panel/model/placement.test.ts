@@ -8,10 +8,24 @@ import {
   movedBeyondThreshold,
   nextCorner,
   placementStyle,
+  savedPlacement,
 } from '../../../../components/panel/model/placement';
 
 const viewport = { width: 1280, height: 800 };
 const size = { width: 300, height: 400 };
+
+describe('savedPlacement', () => {
+  it('keeps the corner and offset of the panel settings, and nothing else of them', () => {
+    const settings = {
+      corner: 'top-left' as const,
+      offset: { x: 24, y: 40 },
+      collapsed: true,
+      placed: true,
+      disabledOrigins: ['https://x.example'],
+    };
+    expect(savedPlacement(settings)).toEqual({ corner: 'top-left', offset: { x: 24, y: 40 } });
+  });
+});
 
 describe('placementStyle and boxOf', () => {
   it('measures the offsets from the docking corner’s own edges', () => {
