@@ -1,19 +1,21 @@
-import { browser } from 'wxt/browser';
-import { PORTS } from '../../lib/protocol/names';
-import type { StatePortHello } from '../../lib/protocol/panel-protocol';
 import { isStatePortMessage } from '../../lib/protocol/shapes';
 import type { AppSnapshot } from '../../lib/protocol/views';
-import { createPortStore, type PortStore } from './port-store';
+import { type ClientPort, createPortStore, type PortStore } from './port-store';
+import { openStatePort, stateHello } from './state-port';
 
-/** The popup's and options page's view of the background: the whole app state. */
-export function connectAppState(): PortStore<AppSnapshot> {
+/**
+ * The popup's and options page's view of the background: the whole app state. `early` is
+ * the port the page's first script opened already (`early-port.ts`), if any.
+ */
+export function connectAppState(early: ClientPort | null = null): PortStore<AppSnapshot> {
   return createPortStore({
-    connect: () => browser.runtime.connect({ name: PORTS.state }),
+    connect: openStatePort,
+    adopt: early,
     accept: isStatePortMessage,
     reduce: (current, message) =>
       message.topic === 'snapshot'
         ? message.data
         : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
-    helloFor: (connects) => ({ opened: connects === 0 }) satisfies StatePortHello,
+    helloFor: stateHello,
   });
 }

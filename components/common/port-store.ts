@@ -22,6 +22,11 @@ export interface PortStore<T> {
 export interface PortStoreOptions<T, M> {
   connect: () => ClientPort;
   /**
+   * A port the page's first script already opened and greeted (`early-port.ts`): the first
+   * connection, with no hello of its own. Reconnects use `connect`.
+   */
+  adopt?: ClientPort | null;
+  /**
    * Tells the port's messages by their shape. Only our background can post on a port the UI
    * opened, and it builds every message from data its schemas parsed, so a UI checks the
    * shape, not every field again: parsing a whole snapshot per update cost a frame.
@@ -73,8 +78,9 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
 
   const open = () => {
     if (closed) return;
+    const adopted = connects === 0 ? (options.adopt ?? null) : null;
     try {
-      port = options.connect();
+      port = adopted ?? options.connect();
     } catch {
       setTimeout(open, options.reconnectMs ?? 300);
       return;
@@ -103,7 +109,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
     });
     const hello = options.helloFor ? options.helloFor(connects) : options.hello;
     connects++;
-    if (hello !== undefined) port.postMessage(hello);
+    if (hello !== undefined && adopted === null) port.postMessage(hello);
   };
   open();
 

@@ -1,8 +1,10 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { connectAppState } from '@/components/common/app-state';
+import { takeEarlyPort } from '@/components/common/early-port';
 import { Popup } from '@/components/popup/Popup';
 import { send } from '@/lib/protocol/browser';
+import { PORTS } from '@/lib/protocol/names';
 
 /** Starts the toolbar popup in `root`: its port to the background, and the screens it feeds. */
 export function mountPopup(root: HTMLElement, search: string): void {
@@ -12,7 +14,7 @@ export function mountPopup(root: HTMLElement, search: string): void {
     Number.isInteger(limitParam) && limitParam >= 1 && limitParam <= 30 ? limitParam : undefined;
   render(
     <Popup
-      store={connectAppState()}
+      store={connectAppState(takeEarlyPort(PORTS.state))}
       services={{
         send,
         openTab: (url) => void browser.tabs.create({ url }),

@@ -1,29 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientPort, createPortStore } from '../../../components/common/port-store';
+import { createPortStore } from '../../../components/common/port-store';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../../lib/protocol/keepalive';
-
-/** A runtime Port stand-in the test drives: deliver messages, drop the connection. */
-class FakePort implements ClientPort {
-  readonly posted: unknown[] = [];
-  private readonly messageListeners: ((m: unknown) => void)[] = [];
-  private readonly disconnectListeners: (() => void)[] = [];
-  disconnected = false;
-  postMessage(message: unknown) {
-    this.posted.push(message);
-  }
-  onMessage = { addListener: (l: (m: unknown) => void) => this.messageListeners.push(l) };
-  onDisconnect = { addListener: (l: () => void) => this.disconnectListeners.push(l) };
-  disconnect() {
-    this.disconnected = true;
-  }
-  deliver(message: unknown) {
-    for (const l of this.messageListeners) l(message);
-  }
-  /** The service worker stopped. */
-  drop() {
-    for (const l of this.disconnectListeners) l();
-  }
-}
+import { FakePort } from './fake-port';
 
 interface Message {
   n: number;
@@ -31,7 +9,7 @@ interface Message {
 const isMessage = (raw: unknown): raw is Message =>
   typeof raw === 'object' && raw !== null && typeof (raw as { n?: unknown }).n === 'number';
 
-function store(options: { failConnects?: number } = {}) {
+function store(options: { failConnects?: number; adopt?: FakePort } = {}) {
   const ports: FakePort[] = [];
   const flushes: (() => void)[] = [];
   let failures = options.failConnects ?? 0;
@@ -45,6 +23,7 @@ function store(options: { failConnects?: number } = {}) {
     accept: isMessage,
     reduce: (current, message) => [...(current ?? []), message.n],
     hello: { marketSlug: 'm' },
+    adopt: options.adopt,
     schedule: (flush) => flushes.push(flush),
     reconnectMs: 100,
   });
@@ -108,6 +87,20 @@ describe('createPortStore', () => {
     ports[1]?.deliver({ n: 2 });
     flush();
     expect(s.value.value).toEqual([1, 2]);
+  });
+
+  it('takes a port the page opened and greeted already as its first connection, and connects anew after it', () => {
+    const early = new FakePort();
+    const { s, ports, flush } = store({ adopt: early });
+    expect(ports).toHaveLength(0);
+    expect(early.posted).toEqual([]);
+    early.deliver({ n: 1 });
+    flush();
+    expect(s.value.value).toEqual([1]);
+    early.drop();
+    vi.advanceTimersByTime(100);
+    expect(ports).toHaveLength(1);
+    expect(ports[0]?.posted).toEqual([{ marketSlug: 'm' }]);
   });
 
   it('keeps trying when the background cannot be reached yet', () => {
