@@ -19,3 +19,17 @@ export function afterNextPaint(run: () => void): void {
     after.port2.postMessage(null);
   });
 }
+
+/** The longest `whenIdle` waits for an idle moment. */
+export const IDLE_TIMEOUT_MS = 200;
+
+/**
+ * When the page has nothing more urgent to do (input, the next frame, the port's next
+ * state), or after `timeoutMs` at most. For work a first paint should not be followed by:
+ * right after it, the page should be free for the trader's first click.
+ */
+export function whenIdle(run: () => void, timeoutMs = IDLE_TIMEOUT_MS): void {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(() => run(), { timeout: timeoutMs });
+  else setTimeout(run, 0);
+}

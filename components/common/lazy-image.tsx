@@ -1,9 +1,9 @@
-import { afterNextPaint } from './frames';
+import { afterNextPaint, whenIdle } from './frames';
 
 /**
  * A decorative image (a market's thumbnail, a trader's avatar): it gets its source only after
- * the frame that first shows it, then is fetched as it nears the screen and decoded off the
- * main thread. With 50 positions, setting each `src` during the first render cost ~0.5 ms
+ * the frame that first shows it, once the page is idle (the figures' paint and the first
+ * input come first), then is fetched as it nears the screen and decoded off the main thread. With 50 positions, setting each `src` during the first render cost ~0.5 ms
  * per image even when lazy (~2 ms when `src` came before `loading`, which also fetched every
  * image at once): time the trader waited for figures, for pictures. A plain function with a
  * ref rather than a component with hooks: one less component instance per card, and all the
@@ -35,7 +35,7 @@ export function lazyImage({
 
 const waiting = new Map<HTMLImageElement, string>();
 
-/** Sets `src` once the frame that first shows the image is painted. */
+/** Sets `src` once the frame that first shows the image is painted and the page is idle. */
 function sourceAfterPaint(image: HTMLImageElement, src: string): void {
   if (image.getAttribute('src') === src) {
     waiting.delete(image);
@@ -48,5 +48,5 @@ function sourceAfterPaint(image: HTMLImageElement, src: string): void {
     for (const [img, url] of waiting) if (img.isConnected) img.src = url;
     waiting.clear();
   };
-  afterNextPaint(flush);
+  afterNextPaint(() => whenIdle(flush));
 }

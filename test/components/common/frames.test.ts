@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, nextFrame } from '@/components/common/frames';
+import { afterNextPaint, IDLE_TIMEOUT_MS, nextFrame, whenIdle } from '@/components/common/frames';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,5 +45,39 @@ describe('frames', () => {
     order.push('frame callback returned');
     await done;
     expect(order).toEqual(['frame callback returned', 'after paint']);
+  });
+
+  it('runs idle work when the page is idle, waiting no longer than its timeout', () => {
+    const idle: { run: IdleRequestCallback; timeout: number | undefined }[] = [];
+    vi.stubGlobal(
+      'requestIdleCallback',
+      (run: IdleRequestCallback, options?: IdleRequestOptions) => {
+        idle.push({ run, timeout: options?.timeout });
+        return idle.length;
+      },
+    );
+    try {
+      const ran = vi.fn();
+      whenIdle(ran);
+      expect(ran).not.toHaveBeenCalled();
+      expect(idle.map((i) => i.timeout)).toEqual([IDLE_TIMEOUT_MS]);
+      idle[0]?.run({ didTimeout: false, timeRemaining: () => 10 });
+      expect(ran).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('runs idle work in a later task where the browser has no idle callbacks', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    try {
+      const ran = vi.fn();
+      whenIdle(ran);
+      expect(ran).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(ran).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
