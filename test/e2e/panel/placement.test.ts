@@ -1,11 +1,12 @@
 /**
  * Where the panel arrives: the default corner, unless that would cover the page's own
  * trade form (then the first corner clear of it), unless the user placed it themselves.
+ * And its frame builds it from the background's first state, without waiting on the page.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
-import { PanelDriver } from './driver';
+import { PanelDriver, panelFrameOf } from './driver';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
@@ -126,5 +127,44 @@ describe('the panel’s place on arrival', () => {
     // On a page whose form is at the default corner, the user's place wins anyway.
     const again = await openMarket(FORM_AT_BOTTOM_RIGHT);
     expect(again.shown.attributes['data-corner']).toBe('top-left');
+  });
+
+  it('is built from the background’s first state while the page is too busy to answer its frame', async () => {
+    // The page's main thread is held for 4 s from DOMContentLoaded. The loader is a content
+    // script on that thread, so the frame's hello gets no answer until then (the frame's
+    // script starts well after DOMContentLoaded); the frame runs in the extension's process.
+    // The loader shows the frame once the page lets it: the panel is ready to paint by then.
+    const HELD_MS = 4_000;
+    page = await h().context.newPage();
+    await page.addInitScript((ms) => {
+      // Init scripts run in every frame: the panel's own frame is not held.
+      if (window !== window.top) return;
+      document.addEventListener('DOMContentLoaded', () => {
+        const until = Date.now() + ms;
+        while (Date.now() < until) {}
+        (window as unknown as { releasedAt: number }).releasedAt = Date.now();
+      });
+    }, HELD_MS);
+    await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`, { waitUntil: 'commit' });
+    const held = page;
+    const seen = await eventually(
+      async () => {
+        const title = await panelFrameOf(held)
+          ?.evaluate(`document.querySelector('section.mc-panel .mc-title')?.getAttribute('data-t')`)
+          .catch(() => null);
+        return typeof title === 'string' ? { title, at: Date.now() } : null;
+      },
+      {
+        timeoutMs: HELD_MS,
+        intervalMs: 50,
+        what: 'the panel built in its frame while the page is held',
+      },
+    );
+    expect(seen.title).toBe('Will BTC close above $100k?');
+    const releasedAt = await held.evaluate(
+      () => (window as unknown as { releasedAt?: number }).releasedAt ?? null,
+    );
+    expect(releasedAt).not.toBeNull();
+    expect(seen.at).toBeLessThan(releasedAt ?? 0);
   });
 });
