@@ -1,13 +1,11 @@
 import type { ClientPort } from './port-store';
 
 /*
- * A port the popup opens from a small script in its <head>, before its main script has
- * loaded and compiled (5–25 ms here): the background's first state is on its way meanwhile,
- * and often here when the popup first renders, which then draws it at once. The main script
- * takes the port and is handed, in order, whatever came before it listened.
- *
- * The panel's frame does not use it: the same script in its <head> made the panel paint
- * later (a frame loading beside its page, 3 rounds of 20 loads), not sooner.
+ * A port an extension page opens from a small script in its <head>, before its main script
+ * has loaded and compiled (5–25 ms here): the background's first state is on its way
+ * meanwhile, and often here when the page first renders, which then draws it at once. The
+ * main script takes the port and is handed, in order, whatever came before it listened.
+ * The popup (`popup-port.js`) and the panel's frame (`panel-frame-port.js`) open theirs so.
  */
 
 // Symbol.for: the page's two classic scripts are separate bundles sharing one window.

@@ -1,11 +1,13 @@
 import { effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { PANEL_HOST_PORT } from '../../../lib/protocol/names';
+import { PANEL_HOST_PORT, PORTS } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';
 import type { PanelState } from '../../../lib/protocol/panel-views';
+import { takeEarlyPort } from '../../common/early-port';
 import type { FramedLayout } from '../frame';
 import { earlyPanelState } from '../model/early-state';
 import { type PanelPlacement, type Size, savedPlacement } from '../model/placement';
+import { connectPanelState } from '../model/store';
 import { type MountedPanel, mountPanel } from '../mount';
 import { drawTextUnsearchable } from '../unsearchable-text';
 import { FRAME_HELLO } from './frame-host';
@@ -25,7 +27,10 @@ const VIEWPORT_MARGIN = 16;
 export function startPanelFrame(container: HTMLElement): void {
   // Chromium's `window.find` in the page searches its frames too, cross-origin ones included.
   drawTextUnsearchable();
-  const early = earlyPanelState();
+  // The port the frame's first script opened asks for this page's market, as `early` does.
+  const early = earlyPanelState((slug) =>
+    connectPanelState(slug, slug === null ? takeEarlyPort(PORTS.panel) : null),
+  );
   const viewport = signal<Size>({ width: window.innerWidth, height: window.innerHeight });
   let port: ReturnType<typeof browser.tabs.connect> | null = null;
   let panel: MountedPanel | null = null;
@@ -131,20 +136,9 @@ export function startPanelFrame(container: HTMLElement): void {
     if (size) toHost({ t: 'size', size });
   };
 
-  // The background's first state names the page's market (from the tab's URL) and the
-  // stored placement: enough to paint before the loader's answer has come back through the
-  // page's main thread, busy with its own DOMContentLoaded. The answer then places the panel
-  // where the loader put the frame (the same fold; in the frame a corner is only a name).
-  early.whenFirst((state) => {
-    if (panel) return;
-    placed ??= {
-      placement: savedPlacement(state.panel),
-      collapsed: state.panel.collapsed,
-    };
-    show(state.marketSlug);
-  });
-
-  // The loader's answer to the hello: enough to paint now; the port follows.
+  // The loader's answer to the hello: enough to paint now; the port follows. The hello goes
+  // before anything that may render: the early port's state can be here already, and a
+  // render before the hello would hold back the loader's answer (and its showing the frame).
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent || port) return;
     const init = frameInitFrom(event.data);
@@ -160,4 +154,17 @@ export function startPanelFrame(container: HTMLElement): void {
     void meetHost(init.token);
   });
   window.parent.postMessage(FRAME_HELLO, '*');
+
+  // The background's first state names the page's market (from the tab's URL) and the
+  // stored placement: enough to paint before the loader's answer has come back through the
+  // page's main thread, busy with its own DOMContentLoaded. The answer then places the panel
+  // where the loader put the frame (the same fold; in the frame a corner is only a name).
+  early.whenFirst((state) => {
+    if (panel) return;
+    placed ??= {
+      placement: savedPlacement(state.panel),
+      collapsed: state.panel.collapsed,
+    };
+    show(state.marketSlug);
+  });
 }

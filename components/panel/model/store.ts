@@ -1,20 +1,21 @@
-import { browser } from 'wxt/browser';
-import { PORTS } from '../../../lib/protocol/names';
-import type { PanelPortRequest } from '../../../lib/protocol/panel-protocol';
 import type { PanelState } from '../../../lib/protocol/panel-views';
 import { isPanelPortMessage } from '../../../lib/protocol/shapes';
-import { createPortStore, type PortStore } from '../../common/port-store';
+import { type ClientPort, createPortStore, type PortStore } from '../../common/port-store';
+import { openPanelPort, panelHello } from './panel-port';
 
 /**
- * The page panel's view: one market, nothing else. Null asks for the market of this page
- * as the background reads its URL: what a content script can ask before it knows itself.
+ * The page panel's view: one market, nothing else (`panelHello` says which). `early` is the
+ * port the frame's first script opened already, greeted for this slug (`early-port.ts`).
  */
-export function connectPanelState(marketSlug: string | null): PortStore<PanelState> {
-  const hello: PanelPortRequest = marketSlug === null ? { thisPage: true } : { marketSlug };
+export function connectPanelState(
+  marketSlug: string | null,
+  early: ClientPort | null = null,
+): PortStore<PanelState> {
   return createPortStore({
-    connect: () => browser.runtime.connect({ name: PORTS.panel }),
+    connect: openPanelPort,
+    adopt: early,
     accept: isPanelPortMessage,
     reduce: (_current, message) => message.data,
-    hello,
+    hello: panelHello(marketSlug),
   });
 }
