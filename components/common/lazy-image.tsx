@@ -3,7 +3,8 @@ import { afterNextPaint, whenIdle } from './frames';
 /**
  * A decorative image (a market's thumbnail, a trader's avatar): it gets its source only after
  * the frame that first shows it, once the page is idle (the figures' paint and the first
- * input come first), then is fetched as it nears the screen and decoded off the main thread. With 50 positions, setting each `src` during the first render cost ~0.5 ms
+ * input come first), then is fetched as it nears the screen and decoded off the main
+ * thread. With 50 positions, setting each `src` during the first render cost ~0.5 ms
  * per image even when lazy (~2 ms when `src` came before `loading`, which also fetched every
  * image at once): time the trader waited for figures, for pictures. A plain function with a
  * ref rather than a component with hooks: one less component instance per card, and all the
