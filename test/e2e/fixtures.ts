@@ -39,6 +39,9 @@ export type ChromeApi = typeof import('wxt/browser').browser;
 /** The passphrase `onboard()` uses unless told otherwise. */
 export const TEST_PASSPHRASE = 'correct horse battery staple';
 
+/** How long `wakeWorker` waits on one wake message before it sends another. */
+const WAKE_TRY_MS = 2_000;
+
 export interface HarnessOptions {
   /** Overrides for `startSandbox` (ports are always free ones; bots off unless asked). */
   sandbox?: Omit<SandboxOptions, 'port' | 'sitePort'>;
@@ -323,12 +326,27 @@ export async function startHarness(
       const refusals: string[] = [];
       await eventually(
         async () => {
+          // A try is bounded: a message that never settles (seen once on CI: the worker stayed
+          // stopped, no further try went out) must not hold the next one back.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const unsettled = new Promise<'unsettled'>((resolve) => {
+            timer = setTimeout(() => resolve('unsettled'), WAKE_TRY_MS);
+          });
           try {
+            const sent = harness.send('vault.status', {}, from);
+            sent.catch(() => undefined);
+            const reply = await Promise.race([sent, unsettled]);
             // A worker stopped while answering resolves the message with nothing.
-            if (await harness.send('vault.status', {}, from)) return true;
-            refusals.push('no answer');
+            if (reply === 'unsettled') {
+              refusals.push(
+                `no answer within ${WAKE_TRY_MS} ms (the worker ${control.status ?? 'unseen'})`,
+              );
+            } else if (reply) return true;
+            else refusals.push('no answer');
           } catch (error) {
             refusals.push(error instanceof Error ? error.message : String(error));
+          } finally {
+            clearTimeout(timer);
           }
           return null;
         },

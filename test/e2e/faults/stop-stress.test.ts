@@ -71,7 +71,9 @@ it('stopping the worker with orders in flight leaves every accepted order to exa
     });
     await sleep(15 + (cycle % 4) * 10);
     await h().stopWorker();
-    await h().wakeWorker(page);
+    const refusals = await h().wakeWorker(page);
+    if (refusals.some((r) => r.startsWith('no answer within')))
+      console.log(`cycle ${cycle}: ${refusals.join('; ')}`);
     await Promise.all(sends);
     await sleep(300);
     await note();

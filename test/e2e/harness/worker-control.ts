@@ -11,6 +11,8 @@ interface VersionInfo {
 const LIFE_MARK = '__mcHarnessLife';
 /** Status changes kept for the error of a wait that timed out. */
 const HISTORY = 12;
+/** How often a long wait asks DevTools for the statuses again. */
+const RESYNC_MS = 3_000;
 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,9 +85,22 @@ export class WorkerControl {
     return all.at(-1)?.runningStatus ?? null;
   }
 
+  /**
+   * Asks DevTools for every version's status afresh (`enable` after `disable` reports them
+   * all again): a wait that finds nothing new for a while checks that it did not miss the
+   * change it waits for.
+   */
+  private async resync(): Promise<void> {
+    await this.session.send('ServiceWorker.disable');
+    await this.session.send('ServiceWorker.enable');
+  }
+
   private async until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
     if (check()) return;
     let waiter: (() => void) | null = null;
+    const resyncs = setInterval(() => {
+      this.resync().catch(() => undefined);
+    }, RESYNC_MS);
     try {
       await within(
         new Promise<void>((resolve) => {
@@ -106,6 +121,8 @@ export class WorkerControl {
       throw new Error(
         `${(error as Error).message}; the worker's last status changes: ${this.history.join(', ') || 'none'}`,
       );
+    } finally {
+      clearInterval(resyncs);
     }
   }
 
