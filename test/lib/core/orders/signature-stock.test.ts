@@ -1,9 +1,10 @@
 import type { Hex, TypedDataDomain } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OrderContext, stockOrderSignature } from '../../../../lib/core/orders/build';
 import { localOrderSigner } from '../../../../lib/core/orders/fast-typed-data';
 import {
   type OrderTemplate,
+  REFILL_DELAY_MS,
   SignatureStock,
   type SignOrder,
 } from '../../../../lib/core/orders/signature-stock';
@@ -53,6 +54,24 @@ function manualLater() {
 }
 
 describe('SignatureStock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("by default refills only after the click's next tasks, where its journal answer and send run", async () => {
+    vi.useFakeTimers();
+    const { sign, signed } = recordingSigner();
+    const stock = new SignatureStock();
+    expect(stock.take(account.address, sign, domain, template())).toBeNull();
+    // The journal write's answer and the send come a task or two after the take: a refill
+    // there would put its signature between the two.
+    await vi.advanceTimersByTimeAsync(5);
+    expect(signed).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(REFILL_DELAY_MS);
+    expect(signed).toHaveLength(1);
+    expect(stock.size).toBe(1);
+  });
+
   it('gives a stocked signature once, with the salt it was signed with', async () => {
     const { sign, signed } = recordingSigner();
     const { later } = manualLater();
