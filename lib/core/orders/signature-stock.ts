@@ -22,8 +22,8 @@ const MAX_KEYS = 64;
  * its journal write is answered (`OrderDesk.send`), a task or more later, and a refill is a
  * synchronous secp256k1 signature of 1-3 ms. Run in the next task, it ran ahead of that
  * answer and held the click's bytes back by as much (seen in a trace of the worker). A second
- * press of the same button this soon signs at its click, as any press without a stocked
- * signature does.
+ * press of the same button this soon signs at its click, like every press that finds no
+ * stocked signature.
  */
 export const REFILL_DELAY_MS = 30;
 
