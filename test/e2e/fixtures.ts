@@ -28,7 +28,7 @@ import { evaluateInContentScript } from './harness/content-world';
 import { type HandshakeRecord, handshakeSpy } from './harness/handshake-spy';
 import { SandboxAdmin } from './harness/sandbox-admin';
 import { REPO_ROOT, saveScreenshot, screenshotDirFor } from './harness/screenshots';
-import { WorkerControl } from './harness/worker-control';
+import { WorkerControl, within } from './harness/worker-control';
 
 export type { HandshakeRecord } from './harness/handshake-spy';
 export { SandboxAdmin } from './harness/sandbox-admin';
@@ -326,27 +326,17 @@ export async function startHarness(
       const refusals: string[] = [];
       await eventually(
         async () => {
-          // A try is bounded: a message that never settles (seen once on CI: the worker stayed
-          // stopped, no further try went out) must not hold the next one back.
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const unsettled = new Promise<'unsettled'>((resolve) => {
-            timer = setTimeout(() => resolve('unsettled'), WAKE_TRY_MS);
-          });
           try {
+            // A try is bounded: a message that never settles (seen once on CI: the worker
+            // stayed stopped, no further try went out) must not hold the next one back.
             const sent = harness.send('vault.status', {}, from);
             sent.catch(() => undefined);
-            const reply = await Promise.race([sent, unsettled]);
             // A worker stopped while answering resolves the message with nothing.
-            if (reply === 'unsettled') {
-              refusals.push(
-                `no answer within ${WAKE_TRY_MS} ms (the worker ${control.status ?? 'unseen'})`,
-              );
-            } else if (reply) return true;
-            else refusals.push('no answer');
+            if (await within(sent, WAKE_TRY_MS, 'the wake')) return true;
+            refusals.push('no answer');
           } catch (error) {
-            refusals.push(error instanceof Error ? error.message : String(error));
-          } finally {
-            clearTimeout(timer);
+            const message = error instanceof Error ? error.message : String(error);
+            refusals.push(`${message} (the worker ${control.status ?? 'unseen'})`);
           }
           return null;
         },

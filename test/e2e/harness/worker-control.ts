@@ -14,7 +14,8 @@ const HISTORY = 12;
 /** How often a long wait asks DevTools for the statuses again. */
 const RESYNC_MS = 3_000;
 
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/** `promise`, or a rejection saying `what` had no answer within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
