@@ -15,6 +15,9 @@ export default defineContentScript({
   exclude: ['firefox'],
   // From the start of the page's load: the settings are read while the page still parses.
   runAt: 'document_start',
+  // No global variable for the script's IIFE in the content script's world (WXT 0.20 names
+  // one unless told; 0.21 made this the default).
+  globalName: false,
   cssInjectionMode: 'manual',
   // WXT's legacy `postMessage` would tell every page script our extension id.
   noScriptStartedPostMessage: true,
