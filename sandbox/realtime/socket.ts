@@ -43,7 +43,7 @@ export interface Realtime {
 }
 
 /**
- * Socket.IO namespace `/markets` on the API's HTTP server, as conventions.md describes:
+ * Socket.IO namespace `/markets` on the API's HTTP server, as docs/exchange-api.md describes:
  * handshake auth with the `svc-*` headers signed over the fixed socket path, `exception`
  * then disconnect on bad auth, public mode without headers, one subscription per channel
  * (a new one replaces the old), events routed from the core.

@@ -63,7 +63,7 @@ const stringOrJsonInteger = (what: string) =>
  * spec's table: `salt` and `expiration` string/integer, `tokenId` a decimal string,
  * `makerAmount`, `takerAmount`, `nonce`, `feeRateBps`, `side`, `signatureType` integers,
  * `price` a number. Structural rules only; the business rules (nonce 0, amount floor, price
- * grid) live in `lib/orders/rules.ts` so that client and sandbox report them with the same
+ * grid) live in `lib/core/orders/rules.ts` so that client and sandbox report them with the same
  * words.
  */
 export const SignedOrderWire = z.object({

@@ -20,7 +20,7 @@ export const UNRECOGNIZED = 'UNRECOGNIZED';
 export type Unrecognized = typeof UNRECOGNIZED;
 
 /**
- * An enum in a server body, read tolerantly (conventions.md: unknown enum values never
+ * An enum in a server body, read tolerantly (docs/exchange-api.md: unknown enum values never
  * crash a screen): every other string becomes `UNRECOGNIZED`, which every consumer handles;
  * a non-string is still an error. Parsing is idempotent (an `UNRECOGNIZED` parses as
  * itself), so parsed data can cross extension messaging and be parsed again. Requests,

@@ -71,8 +71,8 @@ const actAsQuery = (actAs: ActAs) =>
   checkedQuery(OnBehalfOfQuery, { onBehalfOf: actAs.onBehalfOf });
 
 /**
- * One method per endpoint of the spec and of conventions.md. Every answer is parsed
- * with `lib/api`; every request body is checked before it leaves. Methods that check
+ * One method per endpoint of docs/exchange-api.md. Every answer is parsed
+ * with `lib/core/api`; every request body is checked before it leaves. Methods that check
  * are `async` so a refusal arrives as a rejected promise, never as a synchronous throw.
  */
 export class ExchangeClient {
