@@ -287,6 +287,7 @@ async function main(): Promise<number> {
       marketUrl: pages.market.url(),
       idLines: [
         `  Extension id:            ${launched.extensionId}`,
+        `  Renderer sandbox:        ${launched.sandbox.on ? 'on' : `off (${launched.sandbox.reason})`}`,
         ...(popupOpened
           ? ['  Popup:                   opened once (the toolbar button opens it again)']
           : []),

@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { lazyImage } from '@/components/common/lazy-image';
 import { marketUrl } from '@/components/popup/links';
+import { useExchangeImage } from './images';
 import { useServices } from './services';
 
 /**
- * A market's image and title; the title opens the market page on the exchange site
+ * A market's image (only one the exchange serves, `images.ts`) and title; the title opens the market page on the exchange site
  * (plain text when the page cannot be named).
  */
 export function MarketHeading({
@@ -25,10 +26,11 @@ export function MarketHeading({
   const { openTab } = useServices();
   const url = marketUrl(sitePattern, slug);
   const Heading = `h${level}` as 'h3';
+  const image = useExchangeImage(imageUrl);
   return (
     <div class="market-heading">
-      {imageUrl ? (
-        lazyImage({ class: 'thumb', src: imageUrl, size: 28 })
+      {image ? (
+        lazyImage({ class: 'thumb', src: image, size: 28 })
       ) : (
         <span class="thumb thumb-empty" aria-hidden="true" />
       )}

@@ -9,8 +9,8 @@ import type { AppSnapshot } from '@/lib/protocol/views';
 import { AlertsScreen } from './alerts/AlertsScreen';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
-import { imageOriginsOf } from './feed/images';
 import { Header } from './Header';
+import { ImageOrigins, imageOriginsOf } from './images';
 import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
@@ -40,9 +40,11 @@ function Unlocked({
     [positions],
   );
   const sitePattern = snapshot.settings.exchange.siteMarketPattern;
+  const apiUrl = snapshot.settings.exchange.apiUrl;
+  const imageOrigins = useMemo(() => imageOriginsOf([apiUrl, sitePattern]), [apiUrl, sitePattern]);
   const armed = snapshot.priceAlerts.filter((a) => a.firedAt === null).length;
   return (
-    <>
+    <ImageOrigins.Provider value={imageOrigins}>
       <Header snapshot={snapshot} portConnected={portConnected} />
       <nav class="screens">
         <Tabs
@@ -80,15 +82,11 @@ function Unlocked({
         </TabPanel>
         <TabPanel idPrefix="screen" id="feed" hidden={screen !== 'feed'}>
           {feedOpened ? (
-            <FeedScreen
-              sitePattern={sitePattern}
-              limit={feedLimit}
-              imageOrigins={imageOriginsOf([snapshot.settings.exchange.apiUrl, sitePattern])}
-            />
+            <FeedScreen sitePattern={sitePattern} limit={feedLimit} imageOrigins={imageOrigins} />
           ) : null}
         </TabPanel>
       </main>
-    </>
+    </ImageOrigins.Provider>
   );
 }
 

@@ -6,7 +6,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { acceptPort } from '@/lib/background/ports';
 import { syncSiteScripts } from '@/lib/background/site-scripts';
 import { createRouter } from '@/lib/protocol/router';
-import { adoptLegacyLocal } from '@/lib/storage/legacy';
+import { migrateStorageLayout } from '@/lib/storage/legacy';
 import { mirrorPageSettings } from '@/lib/storage/page-settings';
 import { createSettingsSource, protectedStore } from '@/lib/storage/settings-item';
 import { browserPlatform } from './platform';
@@ -18,7 +18,7 @@ import { browserPlatform } from './platform';
 export default defineBackground(() => {
   const platform = browserPlatform();
   const ready = (async () => {
-    await adoptLegacyLocal(browser.storage.local, protectedStore());
+    await migrateStorageLayout(browser.storage.local, protectedStore());
     const settings = await createSettingsSource();
     await mirrorPageSettings(settings.get());
     settings.watch((next) => void mirrorPageSettings(next));

@@ -25,6 +25,8 @@ export const ACCOUNT_KEY = 'account.info';
 export const VAULT_ENVELOPE_KEY = 'vault.envelope';
 /** Protected store: the price alerts, armed and fired (they outlive a browser restart, like the settings). */
 export const PRICE_ALERTS_KEY = 'alerts.price';
+/** Protected store: which layout the stored data is in; absent before the move from storage.local. */
+export const STORAGE_LAYOUT_KEY = 'storage.layout';
 
 /** storage.session: the unlocked secrets, so a restarted worker stays unlocked. */
 export const VAULT_UNLOCKED_KEY = 'vault.unlocked';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { backoffCeiling } from '../core/backoff';
 import { passphraseProblem } from '../protocol/passphrase';
 import { VaultSecrets } from '../protocol/secrets';
 import type { StorageArea } from '../storage/area';
 import { VAULT_ATTEMPTS_KEY, VAULT_ENVELOPE_KEY, VAULT_UNLOCKED_KEY } from '../storage/keys';
 import { type StoredItem, storedItem } from '../storage/stored-item';
 import { open, PBKDF2_ITERATIONS, seal, VaultEnvelope, WrongPassphraseError } from './envelope';
+import { Attempts, TooManyAttempts, UnlockThrottle } from './throttle';
 
 export type VaultStatus = 'empty' | 'locked' | 'unlocked';
 
@@ -27,20 +27,6 @@ export class VaultError extends Error {
 }
 
 const UnlockedRecord = z.object({ secrets: VaultSecrets, unlockedAt: z.number() });
-
-/** Wrong passphrases so far, and when the last one was tried (storage.session). */
-const Attempts = z.object({ failures: z.number().int().min(0), lastAt: z.number() });
-type Attempts = z.infer<typeof Attempts>;
-/** Tries before any wait: enough for typos, too few for guessing. */
-export const FREE_ATTEMPTS = 5;
-export const MAX_ATTEMPT_WAIT_MS = 5 * 60_000;
-const UNLOCK_BACKOFF = { baseMs: 1_000, maxMs: MAX_ATTEMPT_WAIT_MS };
-
-/** When the next try is allowed: after the free ones, 1 s, 2 s, 4 s… up to 5 minutes. */
-export function nextAttemptAt(attempts: Attempts): number {
-  if (attempts.failures < FREE_ATTEMPTS) return 0;
-  return attempts.lastAt + backoffCeiling(attempts.failures - FREE_ATTEMPTS, UNLOCK_BACKOFF);
-}
 
 /** More iterations than this extension ever writes: an envelope asking for them was not ours. */
 export const MAX_PBKDF2_ITERATIONS = 10 * PBKDF2_ITERATIONS;
@@ -66,40 +52,34 @@ export class Vault {
   private readonly now: () => number;
   private readonly envelope: StoredItem<VaultEnvelope>;
   private readonly unlockedRecord: StoredItem<z.infer<typeof UnlockedRecord>>;
-  private readonly attempts: StoredItem<Attempts>;
+  private readonly throttle: UnlockThrottle;
 
   constructor(options: VaultOptions) {
     this.iterations = options.iterations ?? PBKDF2_ITERATIONS;
     this.now = options.now ?? Date.now;
     this.envelope = storedItem(options.local, VAULT_ENVELOPE_KEY, VaultEnvelope);
     this.unlockedRecord = storedItem(options.session, VAULT_UNLOCKED_KEY, UnlockedRecord);
-    this.attempts = storedItem(options.session, VAULT_ATTEMPTS_KEY, Attempts);
+    this.throttle = new UnlockThrottle(
+      storedItem(options.session, VAULT_ATTEMPTS_KEY, Attempts),
+      this.now,
+    );
   }
 
   /**
-   * Opens the envelope with a passphrase, counting wrong ones: after a few, each further
-   * try waits longer (the count survives a worker restart), so a passphrase cannot be
-   * guessed through the extension at speed.
+   * Opens the envelope with a passphrase, counting wrong ones: one try at a time, and
+   * after a few each further try waits longer (the count survives a worker restart), so
+   * a passphrase cannot be guessed through the extension at speed (`throttle.ts`).
    */
   private async openCounted(passphrase: string, wrong: string): Promise<string> {
-    const counted = (await this.attempts.get()) ?? { failures: 0, lastAt: 0 };
-    const at = nextAttemptAt(counted);
-    if (this.now() < at) {
-      const seconds = Math.ceil((at - this.now()) / 1_000);
-      throw new VaultError(
-        'throttled',
-        `Too many wrong passphrases: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      );
-    }
-    const envelope = await this.readEnvelope();
     try {
-      const plaintext = await open(envelope, passphrase);
-      if (counted.failures > 0) await this.attempts.remove();
-      return plaintext;
+      return await this.throttle.attempt(
+        async () => open(await this.readEnvelope(), passphrase),
+        (error) => error instanceof WrongPassphraseError,
+      );
     } catch (error) {
-      if (!(error instanceof WrongPassphraseError)) throw error;
-      await this.attempts.set({ failures: counted.failures + 1, lastAt: this.now() });
-      throw new VaultError('wrong-passphrase', wrong);
+      if (error instanceof TooManyAttempts) throw new VaultError('throttled', error.message);
+      if (error instanceof WrongPassphraseError) throw new VaultError('wrong-passphrase', wrong);
+      throw error;
     }
   }
 

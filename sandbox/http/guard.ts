@@ -39,6 +39,52 @@ export const ADMIN_PREFIX = '/__sandbox/';
 
 export type Refusal = { status: number; message: string };
 
+/**
+ * A request path as any router could read it: percent-decoded (a broken escape is left
+ * as written), backslashes as slashes, doubled slashes and dot segments resolved.
+ * Fastify's router decodes `%5F` before it matches, so a guard that read the raw path let
+ * `/%5F%5Fsandbox/accounts` through to the admin route.
+ */
+export function normalisedPath(rawPath: string): string {
+  let decoded = rawPath;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    // A malformed escape is no route; the path stays as written.
+  }
+  const out: string[] = [];
+  for (const segment of decoded.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  const trailing = /[/\\]$/.test(decoded) && out.length > 0 ? '/' : '';
+  return `/${out.join('/')}${trailing}`;
+}
+
+/**
+ * What an admin request must look like, decided on what the router routed (its pattern)
+ * and on the normalised path in any case, never on the raw text alone: `admin` when it is
+ * one, `disguised` when it is one spelled some other way than plainly (encoded characters
+ * or separators, doubled slashes, dot segments, another case of the prefix), which no
+ * honest client sends, and `other` for everything else.
+ */
+export function adminKind(
+  rawPath: string,
+  routePattern: string | undefined,
+): 'admin' | 'disguised' | 'other' {
+  const routed = routePattern?.startsWith(ADMIN_PREFIX) ?? false;
+  const normalised = normalisedPath(rawPath);
+  const folded = `${normalised.toLowerCase()}/`;
+  if (!routed && !folded.startsWith(ADMIN_PREFIX)) return 'other';
+  return rawPath === normalised && `${rawPath}/`.startsWith(ADMIN_PREFIX) ? 'admin' : 'disguised';
+}
+
+export const disguisedAdmin = (rawPath: string): Refusal => ({
+  status: 400,
+  message: `Address the sandbox admin endpoints plainly as ${ADMIN_PREFIX}…, without percent-encoding, doubled slashes or dot segments (got ${JSON.stringify(rawPath)})`,
+});
+
 export const wrongHost = (host: string | undefined): Refusal => ({
   status: 421,
   message: `This sandbox answers only requests addressed to 127.0.0.1 or localhost, not ${JSON.stringify(host ?? '')}`,

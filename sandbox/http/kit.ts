@@ -13,6 +13,8 @@ declare module 'fastify' {
     /** Sandbox-clock time the request arrived. */
     receivedAt: number;
     auth?: AuthContext;
+    /** Whether the guard took it for an admin request (`/__sandbox/*`, however spelled). */
+    admin?: boolean;
   }
   interface FastifyContextConfig {
     /** Public GET: answered with `Access-Control-Allow-Origin: *`. */

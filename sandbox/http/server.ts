@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core/core';
 import { fail, statusText } from '../core/results';
 import type { FaultRegistry } from '../faults';
 import { Authenticator } from './auth';
-import { ADMIN_PREFIX, adminRefusal, hostAllowed, wrongHost } from './guard';
+import { adminKind, adminRefusal, disguisedAdmin, hostAllowed, wrongHost } from './guard';
 import type { RouteContext } from './kit';
 
 export interface AppOptions {
@@ -33,6 +33,7 @@ export function buildApp({ core, faults, log }: AppOptions): {
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('receivedAt', 0);
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('admin', undefined);
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -57,7 +58,14 @@ export function buildApp({ core, faults, log }: AppOptions): {
       return reply.code(refusal.status).send(fail(refusal.status, refusal.message).body);
     }
     const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
-    if (path.startsWith(ADMIN_PREFIX)) {
+    // Decided on what the router routes, not on the raw text (see adminKind).
+    const admin = adminKind(path, req.routeOptions.url);
+    req.admin = admin !== 'other';
+    if (admin === 'disguised') {
+      const refusal = disguisedAdmin(path);
+      return reply.code(refusal.status).send(fail(refusal.status, refusal.message).body);
+    }
+    if (admin === 'admin') {
       const refusal = adminRefusal({
         method: req.method,
         origin: req.headers.origin,
@@ -100,10 +108,13 @@ export function buildApp({ core, faults, log }: AppOptions): {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('date', new Date(core.clock.now()).toUTCString());
     const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
-    if (req.routeOptions.config?.public && !path.startsWith(ADMIN_PREFIX)) {
+    // An admin route never answers with CORS, however it was spelled; a request refused
+    // before onRequest ran (a wrong Host) is not known to be one, and gets none either.
+    const admin = req.admin ?? true;
+    if (req.routeOptions.config?.public && !admin) {
       reply.header('access-control-allow-origin', '*');
     }
-    if (path.startsWith(ADMIN_PREFIX) || req.method === 'OPTIONS') return payload;
+    if (admin || req.method === 'OPTIONS') return payload;
     const pattern = req.routeOptions.url;
     const after = faults.take(['status-after', 'drop-after'], req.method, pattern, path);
     if (after?.kind === 'drop-after') {

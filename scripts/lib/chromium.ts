@@ -117,29 +117,69 @@ export function readExtensionPages(extensionDir: string): ExtensionPages {
   };
 }
 
+/** Whether Chromium runs with its renderer sandbox, and why not when it does not. */
+export type RendererSandbox = { on: true } | { on: false; reason: string };
+
 /**
- * Whether Chromium must run without its renderer sandbox: as root it refuses to start
- * with one, and a headless run (tests, a machine without a display) is automation on
- * pages we serve ourselves. A person's interactive browser keeps the sandbox.
+ * The renderer sandbox a launch asks for: a person's interactive browser keeps it. Root
+ * cannot have it (Chromium refuses to start sandboxed as root), and a headless run
+ * (tests, CI, a machine without a display) is automation on pages we serve ourselves,
+ * where it keeps `--no-sandbox`.
  */
-export function withoutRendererSandbox(
+export function rendererSandbox(
   headless: boolean,
   uid: number | undefined = process.getuid?.(),
-): boolean {
-  return headless || uid === 0;
+): RendererSandbox {
+  if (uid === 0) {
+    return {
+      on: false,
+      reason: 'running as root, and Chromium refuses its sandbox to root: run npm start as a user',
+    };
+  }
+  if (headless) return { on: false, reason: 'headless automation (tests, CI, no display)' };
+  return { on: true };
+}
+
+/**
+ * Launches with the sandbox when `wanted` asks for it, and once more without it when the
+ * machine cannot give one (no user namespaces and no setuid helper: Chromium exits with
+ * "No usable sandbox!"); the answer says which it got, and why not.
+ */
+export async function launchWithSandboxFallback<T>(
+  wanted: RendererSandbox,
+  launch: (sandbox: boolean) => Promise<T>,
+): Promise<{ launched: T; sandbox: RendererSandbox }> {
+  if (!wanted.on) return { launched: await launch(false), sandbox: wanted };
+  try {
+    return { launched: await launch(true), sandbox: wanted };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const line =
+      text
+        .split('\n')
+        .find((l) => /sandbox/i.test(l))
+        ?.trim() ?? text.split('\n')[0];
+    return {
+      launched: await launch(false),
+      sandbox: {
+        on: false,
+        reason: `this machine would not start Chromium with it (${line})`,
+      },
+    };
+  }
 }
 
 /** Chromium switches for a profile that loads one unpacked extension and stays quiet. */
 export function extensionArgs(
   extensionDir: string,
   headless: boolean,
-  uid: number | undefined = process.getuid?.(),
+  sandboxed: boolean = rendererSandbox(headless).on,
 ): string[] {
   return [
     ...(headless ? ['--headless=new'] : []),
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    ...(withoutRendererSandbox(headless, uid) ? ['--no-sandbox'] : []),
+    ...(sandboxed ? [] : ['--no-sandbox']),
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',
@@ -156,6 +196,8 @@ export interface LaunchOptions {
   headless: boolean;
   /** How long to wait for the extension's service worker (default 20 s). */
   workerTimeoutMs?: number;
+  /** The renderer sandbox to ask for (default: `rendererSandbox(headless)`). */
+  sandbox?: RendererSandbox;
 }
 
 export interface LaunchedExtension {
@@ -165,19 +207,23 @@ export interface LaunchedExtension {
   worker: Worker;
   pages: ExtensionPages;
   url(path: string): string;
+  /** Whether the browser runs with its renderer sandbox, and why not. */
+  sandbox: RendererSandbox;
 }
 
 /** The extension id: the host of its service worker's URL. */
 export const extensionIdOf = (worker: Worker): string => new URL(worker.url()).host;
 
-/**
- * Starts a browser on a fresh profile with the built extension loaded, and waits until
- * its service worker runs.
- */
-export async function launchWithExtension(options: LaunchOptions): Promise<LaunchedExtension> {
-  const context = await chromium.launchPersistentContext(options.userDataDir, {
+/** What Playwright is asked for, with or without the renderer sandbox. */
+export function persistentContextOptions(
+  options: LaunchOptions,
+  sandboxed: boolean,
+): Parameters<typeof chromium.launchPersistentContext>[1] {
+  return {
     executablePath: options.executablePath,
     headless: options.headless,
+    // Playwright's default is false, which adds --no-sandbox to every launch.
+    chromiumSandbox: sandboxed,
     // The caller decides what Ctrl-C closes, and in which order.
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -187,10 +233,25 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Launc
       '--disable-extensions',
       ...(options.headless ? [] : ['--enable-automation']),
     ],
-    args: extensionArgs(options.extensionDir, options.headless),
+    args: extensionArgs(options.extensionDir, options.headless, sandboxed),
     // A visible window keeps its own size; headless pages get a fixed, readable one.
     viewport: options.headless ? { width: 1280, height: 800 } : null,
-  });
+  };
+}
+
+/**
+ * Starts a browser on a fresh profile with the built extension loaded, and waits until
+ * its service worker runs.
+ */
+export async function launchWithExtension(options: LaunchOptions): Promise<LaunchedExtension> {
+  const { launched: context, sandbox } = await launchWithSandboxFallback(
+    options.sandbox ?? rendererSandbox(options.headless),
+    (sandboxed) =>
+      chromium.launchPersistentContext(
+        options.userDataDir,
+        persistentContextOptions(options, sandboxed),
+      ),
+  );
   try {
     const worker =
       context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
@@ -204,6 +265,7 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Launc
       extensionId,
       worker,
       pages: readExtensionPages(options.extensionDir),
+      sandbox,
       url: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
     };
   } catch (error) {

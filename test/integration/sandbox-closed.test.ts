@@ -128,6 +128,82 @@ describe('the admin endpoints (/__sandbox/*) are closed to web pages', () => {
   });
 });
 
+describe('an admin path spelled another way is still an admin path', () => {
+  // The guard and the router must agree on what is /__sandbox/: percent-encoded letters
+  // (`%5F` is `_`), encoded separators, doubled slashes, dot segments and other cases.
+  const ACCOUNTS = [
+    '/%5F%5Fsandbox/accounts',
+    '/%5f%5fsandbox/accounts',
+    '/__sandbox%2Faccounts',
+    '/%5F%5Fsandbox%2Faccounts',
+    '//__sandbox/accounts',
+    '/__sandbox//accounts',
+    '/./__sandbox/accounts',
+    '/markets/../__sandbox/accounts',
+    '/__SANDBOX/accounts',
+    '/__Sandbox/Accounts',
+    '/%5F%5FSandbox/accounts',
+  ];
+
+  it('reads no demo key from another origin, and never answers with CORS', async () => {
+    for (const path of ACCOUNTS) {
+      for (const method of ['GET', 'OPTIONS']) {
+        const res = await raw(`${sandbox.apiUrl}${path}`, {
+          method,
+          headers: {
+            origin: FOREIGN,
+            ...(method === 'OPTIONS' ? { 'access-control-request-method': 'GET' } : {}),
+          },
+        });
+        const seen = `${method} ${path} → ${res.status} ${res.body}`;
+        expect(res.status, seen).toBeGreaterThanOrEqual(400);
+        expect(res.body, seen).not.toContain('privateKey');
+        expect(res.body, seen).not.toContain('secret');
+        expect(res.headers['access-control-allow-origin'], seen).toBeUndefined();
+      }
+    }
+  });
+
+  it('a JSON POST from another origin changes no trading mode', async () => {
+    for (const path of [
+      '/%5F%5Fsandbox/trading-mode',
+      '/__sandbox%2Ftrading-mode',
+      '//__sandbox/trading-mode',
+      '/__SANDBOX/trading-mode',
+      '/__sandbox/%74rading-mode',
+    ]) {
+      const res = await raw(`${sandbox.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { origin: FOREIGN, 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'cancel_only' }),
+      });
+      expect(res.status, `${path} → ${res.status} ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(await mode(), path).toBe('normal');
+    }
+  });
+
+  it('a Node client too must name it plainly: an encoded admin path is refused, not routed', async () => {
+    const res = await raw(`${sandbox.apiUrl}/%5F%5Fsandbox/trading-mode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'cancel_only' }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ message: expect.stringMatching(/\/__sandbox\//) });
+    expect(await mode()).toBe('normal');
+  });
+
+  it('the plain spelling still serves Node clients, and public reads keep their CORS', async () => {
+    expect((await raw(`${sandbox.apiUrl}/__sandbox/accounts`)).status).toBe(200);
+    const encoded = await raw(`${sandbox.apiUrl}/markets/%61ctive`, {
+      headers: { origin: FOREIGN },
+    });
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
 describe('a Host that is not this machine is not served (DNS rebinding)', () => {
   it('on the API', async () => {
     const res = await raw(`${sandbox.apiUrl}/__sandbox/accounts`, {

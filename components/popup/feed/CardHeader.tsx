@@ -1,6 +1,6 @@
 import { lazyImage } from '@/components/common/lazy-image';
 import { timeAgo } from '@/lib/core/format/time';
-import { useExchangeImage } from './images';
+import { useExchangeImage } from '../images';
 
 /** Who did it, what, and when. */
 export function CardHeader({

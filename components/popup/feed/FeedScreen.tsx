@@ -4,10 +4,10 @@ import { TabPanel, Tabs } from '@/components/common/Tabs';
 import { FeedPager, type FeedState } from '@/components/popup/feed/feed-pager';
 import type { FeedAudience } from '@/lib/core/api/feed';
 import { timeAgo } from '@/lib/core/format/time';
+import { ImageOrigins, imageOriginsOf } from '../images';
 import { useServices } from '../services';
 import { FeedCard } from './FeedCard';
 import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';
-import { ImageOrigins, imageOriginsOf } from './images';
 import { LoadMore } from './LoadMore';
 
 const AUDIENCES = [

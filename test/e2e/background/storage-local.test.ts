@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/protocol/panel-protocol';
+import { ACCOUNT_KEY, STORAGE_LAYOUT_KEY, VAULT_ENVELOPE_KEY } from '../../../lib/storage/keys';
+import { PROTECTED_LAYOUT } from '../../../lib/storage/legacy';
+import { PROTECTED_DB } from '../../../lib/storage/protected-area';
 import { useHarness } from '../fixtures';
 import { openPanel } from '../panel/helpers';
 
@@ -82,6 +85,57 @@ describe('what a content script can write to storage.local', () => {
     expect(await h().withApp((app) => app.settings.caps.maxOrderNotionalRaw)).toBe('1000000000');
     await h().waitForLive();
     await panel.detach();
+    await page.close();
+  });
+
+  it('an account and a vault planted after "Forget account" do not come back at the next start', async () => {
+    // The real envelope and account, as a page's script would have copied them before.
+    const worker = await h().worker();
+    const read = (db: string, keys: string[]) =>
+      worker.evaluate(
+        ({ db, keys }) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const request = indexedDB.open(db, 1);
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const store = request.result.transaction('items').objectStore('items');
+              const values: unknown[] = [];
+              let left = keys.length;
+              keys.forEach((key, i) => {
+                const get = store.get(key);
+                get.onsuccess = () => {
+                  values[i] = get.result;
+                  if (--left === 0) resolve(values);
+                };
+                get.onerror = () => reject(get.error);
+              });
+            };
+          }),
+        { db, keys },
+      );
+    const [envelope, account] = await read(PROTECTED_DB, [VAULT_ENVELOPE_KEY, ACCOUNT_KEY]);
+    expect(envelope).toBeDefined();
+    expect(account).toBeDefined();
+
+    expect((await h().ask('vault.forget', { confirm: true })).status).toBe('empty');
+    const page = await h().openMarketPage(BTC);
+    await h().inContentScript(
+      page,
+      async (planted) => {
+        await (globalThis as unknown as Scope).chrome.storage.local.set(planted);
+      },
+      { [VAULT_ENVELOPE_KEY]: envelope, [ACCOUNT_KEY]: account },
+    );
+
+    await h().stopWorker();
+    await h().wakeWorker();
+    expect(await h().workerRestarted()).toBe(true);
+    expect((await h().ask('vault.status', {})).status).toBe('empty');
+    const [after, accountAfter] = await read(PROTECTED_DB, [VAULT_ENVELOPE_KEY, ACCOUNT_KEY]);
+    expect(after).toBeUndefined();
+    expect(accountAfter).toBeUndefined();
+    // The one migration marked the store: no later start looks at storage.local.
+    expect((await read(PROTECTED_DB, [STORAGE_LAYOUT_KEY]))[0]).toBe(PROTECTED_LAYOUT);
     await page.close();
   });
 });

@@ -32,6 +32,8 @@ describe('npm start', () => {
     expect(out).toMatch(/Signed in as:\s+alice \(sandbox demo trader; passphrase "[^"]{10,}"\)/);
     expect(out).not.toContain('Options (onboarding)');
     expect(out).toContain('Popup:                   opened once');
+    // Headless (and, on this machine and CI, root): no sandbox, and the line says why.
+    expect(out).toMatch(/Renderer sandbox:\s+off \((running as root|headless)/);
     expect(existsSync(join(SHOTS, 'ready', 'market.png'))).toBe(true);
   });
 

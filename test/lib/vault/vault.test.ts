@@ -5,11 +5,9 @@ import type { VaultSecrets } from '../../../lib/protocol/secrets';
 import { browserArea } from '../../../lib/storage/area';
 import { VAULT_ENVELOPE_KEY } from '../../../lib/storage/keys';
 import { open, PBKDF2_ITERATIONS, VaultEnvelope } from '../../../lib/vault/envelope';
+import { FREE_ATTEMPTS, MAX_ATTEMPT_WAIT_MS, nextAttemptAt } from '../../../lib/vault/throttle';
 import {
-  FREE_ATTEMPTS,
-  MAX_ATTEMPT_WAIT_MS,
   MAX_PBKDF2_ITERATIONS,
-  nextAttemptAt,
   Vault,
   VaultError,
   type VaultStatus,
@@ -387,6 +385,103 @@ describe('Vault: guessing the passphrase through the extension', () => {
       code: 'wrong-passphrase',
     });
     await restarted.unlock(PASS);
+  });
+
+  it('tries a burst of wrong passphrases one at a time: past the free ones, each is refused untried', async () => {
+    const clock = { now: 2_000_000 };
+    const vault = vaultAt(clock);
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => vaultErrorOf(vault.unlock(`wrong guess ${i}!!`))),
+    );
+    // Each try read the count the one before it left, so the free tries are all that ran.
+    expect(answers.map((e) => e.code)).toEqual([
+      ...Array<string>(FREE_ATTEMPTS).fill('wrong-passphrase'),
+      ...Array<string>(10 - FREE_ATTEMPTS).fill('throttled'),
+    ]);
+    expect(answers.at(-1)?.message).toBe('Too many wrong passphrases: try again in 1 second.');
+    const stored = (await fakeBrowser.storage.session.get('vault.attempts'))['vault.attempts'];
+    expect(stored).toEqual({ failures: FREE_ATTEMPTS, lastAt: clock.now });
+  });
+
+  it('the wait doubles with each wrong passphrase past the free ones, shown in words', async () => {
+    const clock = { now: 3_000_000 };
+    const vault = vaultAt(clock);
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    for (let i = 0; i < FREE_ATTEMPTS; i++) await vaultErrorOf(vault.unlock('not it at all'));
+    const waits: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const refused = await vaultErrorOf(vault.unlock('not it at all'));
+      expect(refused.code).toBe('throttled');
+      waits.push(refused.message.replace('Too many wrong passphrases: try again in ', ''));
+      clock.now = nextAttemptAt({ failures: FREE_ATTEMPTS + i, lastAt: clock.now });
+      expect((await vaultErrorOf(vault.unlock('not it at all'))).code).toBe('wrong-passphrase');
+    }
+    expect(waits).toEqual([
+      '1 second.',
+      '2 seconds.',
+      '4 seconds.',
+      '8 seconds.',
+      '16 seconds.',
+      '32 seconds.',
+      '1 minute 4 seconds.',
+      '2 minutes 8 seconds.',
+      '4 minutes 16 seconds.',
+    ]);
+    expect((await vaultErrorOf(vault.unlock(PASS))).message).toBe(
+      'Too many wrong passphrases: try again in 5 minutes.',
+    );
+  });
+
+  it('counts a try before it is tried: a worker stopped during the try still has it counted', async () => {
+    const clock = { now: 4_000_000 };
+    await vaultAt(clock).create(secrets(), PASS);
+    // The envelope's read is held, as a worker stopped at that point would leave it.
+    const local = browserArea(fakeBrowser.storage.local);
+    let reached!: () => void;
+    const reading = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const vault = new Vault({
+      local: {
+        ...local,
+        get: async (key) => {
+          if (key === VAULT_ENVELOPE_KEY) {
+            reached();
+            await held;
+          }
+          return local.get(key);
+        },
+      },
+      session: browserArea(fakeBrowser.storage.session),
+      iterations: FAST,
+      now: () => clock.now,
+    });
+    await vault.lock();
+    const pending = vaultErrorOf(vault.unlock('a guess cut short'));
+    await reading;
+    const stored = (await fakeBrowser.storage.session.get('vault.attempts'))['vault.attempts'];
+    expect(stored).toEqual({ failures: 1, lastAt: clock.now });
+    release();
+    expect((await pending).code).toBe('wrong-passphrase');
+  });
+
+  it('a try that fails for another reason than the passphrase is not held against the user', async () => {
+    const clock = { now: 6_000_000 };
+    const vault = vaultAt(clock);
+    await vault.create(secrets(), PASS);
+    await vault.lock();
+    await vaultErrorOf(vault.unlock('one typo here'));
+    await fakeBrowser.storage.local.remove(VAULT_ENVELOPE_KEY);
+    expect((await vaultErrorOf(vault.unlock(PASS))).code).toBe('empty');
+    const stored = (await fakeBrowser.storage.session.get('vault.attempts'))['vault.attempts'];
+    expect(stored).toEqual({ failures: 1, lastAt: clock.now });
   });
 
   it('counts the passphrase asked again (verify, change) like an unlock', async () => {

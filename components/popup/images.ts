@@ -2,13 +2,14 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 
 /*
- * Feed images come from the server's data: profile pictures, market and group images. A
- * URL of any other origin would let whoever wrote it learn when and where the popup is
- * opened (and a plain-http one would be mixed content), so only images served by the
- * exchange itself, its API or its site, are loaded; the others show the placeholder.
+ * The popup's images come from the server's data: the feed's profile pictures, market and
+ * group images, and the thumbnails of positions and orders. A URL of any other origin
+ * would let whoever wrote it learn when and where the popup is opened (and a plain-http
+ * one would be mixed content), so only images served by the exchange itself, its API or
+ * its site, are loaded; the others show the placeholder.
  */
 
-/** The origins feed images may come from (FeedScreen provides them). */
+/** The origins the popup's images may come from (the popup provides them, and FeedScreen). */
 export const ImageOrigins = createContext<readonly string[]>([]);
 
 /** `url` when it is an http(s) URL of one of `origins`, else null. */
