@@ -77,7 +77,8 @@ export const panelHandlers = (
     if (!market) throw unavailable('This market is not known to the exchange.');
     const block = app.panels.orderBlock(market);
     if (block) throw unavailable(block.message);
-    await app.panels.ensureBook(request.marketSlug);
+    // Live, or read for this order: never a copy that nothing keeps current.
+    await app.panels.bookForOrder(request.marketSlug);
     const priced = priceQuickOrder(
       request,
       app.books.get(request.marketSlug),
