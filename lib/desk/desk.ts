@@ -121,9 +121,15 @@ export class OrderDesk {
     return this.intents.hasOrder(orderId);
   }
 
-  /** Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm). */
+  /**
+   * Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm):
+   * unfinished ones, and those that ended "not sent" while the exchange could not be asked
+   * whether their bytes landed.
+   */
   pending(): IntentView[] {
-    return [...this.intents.all()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
+    return [...this.intents.all()]
+      .filter((r) => !isFinal(r.view.state) || r.landingUnknown === true)
+      .map((r) => r.view);
   }
 
   /**

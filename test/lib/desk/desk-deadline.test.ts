@@ -67,6 +67,8 @@ describe('an intent has a deadline', () => {
     expect(r.clock.now).toBeLessThan(T0 + MAX_RECV_WINDOW_MS);
     const sentWhileDown = r.exchange.received.length;
     expect(new Set(r.exchange.received).size).toBe(1);
+    // Still owed an answer from the exchange: whether those bytes landed.
+    expect(r.desk.pending().map((v) => v.clientOrderId)).toEqual([view.clientOrderId]);
 
     // The exchange is back: it is asked whether the bytes landed; none is sent again.
     up(r.exchange);
@@ -76,6 +78,7 @@ describe('an intent has a deadline', () => {
     await settle();
     // Known for certain now: nothing is left to ask about.
     expect(r.desk.resumeStalled()).toBe(0);
+    expect(r.desk.pending()).toEqual([]);
     expect(r.exchange.received).toHaveLength(sentWhileDown);
     expect(r.exchange.placed).toHaveLength(0);
     expect(r.desk.view(view.clientOrderId)?.error).toEqual(NOT_SENT_UNREACHABLE);
