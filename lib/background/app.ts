@@ -88,7 +88,7 @@ export class BackgroundApp {
   private readonly portfolioCache: StoredItem<Positions>;
   private publicApi: ExchangeClient;
   private publicApiExchange: Settings['exchange'];
-  private readonly now: () => number;
+  readonly now: () => number;
   private readonly handshake: LiveHandshake;
   private readonly subscriptions: LiveSubscriptions;
 

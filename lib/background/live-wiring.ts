@@ -42,7 +42,7 @@ export class LiveHandshake {
 export interface LiveTargets {
   handshake: LiveHandshake;
   desk: Pick<OrderDesk, 'resumePending' | 'handleOrderEvent'>;
-  books: Pick<BookTracker, 'apply'>;
+  books: Pick<BookTracker, 'applyLive' | 'connection'>;
   priceWatch: Pick<PriceWatch, 'watching' | 'observe'>;
   portfolio: Pick<PortfolioTracker, 'apply'>;
   portfolioRefresh: Pick<PortfolioRefresh, 'schedule'>;
@@ -59,7 +59,10 @@ export interface LiveTargets {
 
 /** Wires the one live connection's events to the services they feed. */
 export function wireLive(live: LiveConnection, to: LiveTargets): void {
-  live.onState(() => to.pushState());
+  live.onState((state) => {
+    to.books.connection(state.status === 'live');
+    to.pushState();
+  });
   live.onConnect(({ authenticated }) => {
     if (authenticated) {
       // Whatever happened while we were not subscribed is asked for, not assumed: the
@@ -74,7 +77,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
   live.on('orderbookUpdate', (event) => {
     // Kept as the market's latest book; its panels are sent it at the next frame, once
     // whatever the number of updates in between. No extension page shows books.
-    to.books.apply(event.marketSlug, event.orderbook, to.now());
+    to.books.applyLive(event.marketSlug, event.orderbook, to.now());
     to.pushPanels(event.marketSlug);
     // Hundreds a second: prices are read only for a market an alert watches.
     if (to.priceWatch.watching(event.marketSlug))

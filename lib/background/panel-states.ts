@@ -1,8 +1,10 @@
-import type { MarketRecord } from '../core/api/markets';
+import type { MarketRecord, Orderbook } from '../core/api/markets';
 import type { ServerClock } from '../core/client/clock';
+import { ExchangeError } from '../core/client/errors';
 import type { ExchangeClient } from '../core/client/exchange-client';
 import type { Settings } from '../core/settings/schema';
 import type { OrderDesk } from '../desk/desk';
+import { NOT_SENT_UNREACHABLE } from '../desk/intent-deadline';
 import type { LiveConnection } from '../live/connection';
 import type { PanelBlock, PanelState, TradingModeView } from '../protocol/views';
 import type { VaultStatus } from '../vault/vault';
@@ -101,6 +103,25 @@ export class PanelStates {
       mode: this.from.mode(),
       now: this.from.now(),
     });
+  }
+
+  /**
+   * The book an order on this market is priced with: the live one, or else one read now,
+   * for this order. A copy read earlier (by a panel's first state, say) is never used:
+   * with no subscription or no connection keeping it current, it may be long stale, and
+   * a FOK priced against it could go out when the book now in place would refuse it.
+   */
+  async bookForOrder(slug: string): Promise<void> {
+    const { books } = this.from;
+    if (books.isLive(slug)) return;
+    let book: Orderbook;
+    try {
+      book = await this.from.publicApi().getOrderbook(slug);
+    } catch {
+      throw new ExchangeError(NOT_SENT_UNREACHABLE);
+    }
+    books.apply(slug, book, this.from.now());
+    void this.from.priceWatch.observe(slug, pricesOfBook(book));
   }
 
   /** The market's book, read once when no live update has brought one yet. */

@@ -8,6 +8,7 @@ import { buildOrderRequest, type OrderContext } from '../core/orders/build';
 import type { OutcomeQuote } from '../core/orders/pricing';
 import { type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
+import { deadlineOf, NOT_SENT_UNREACHABLE, signingWindow } from './intent-deadline';
 import { IntentIndex } from './intent-index';
 import { IntentMoves } from './intent-moves';
 import { newIntentRecord, type PlaceSpec } from './intent-record';
@@ -65,6 +66,8 @@ const notJournaled: ClientErrorInfo = {
  * resend the same signed bytes;
  * a conflict or a lost answer is settled by asking the exchange (`/orders/status/batch`);
  * a receive-window refusal gets a fresh signature; a restarted worker resumes the journal.
+ * Every intent has a deadline (`intent-deadline.ts`): past it, nothing new is signed or
+ * sent for it, and one the exchange has not taken ends "not sent".
  */
 export class OrderDesk {
   private readonly intents: IntentIndex;
@@ -86,7 +89,7 @@ export class OrderDesk {
     this.moves = new IntentMoves(this.intents, this.waiters, this.now, (view) =>
       this.deps.onChange(view),
     );
-    this.reconciler = new Reconciler(this.moves, deps, this.sleep);
+    this.reconciler = new Reconciler(this.moves, deps, this.sleep, this.now);
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
@@ -118,9 +121,15 @@ export class OrderDesk {
     return this.intents.hasOrder(orderId);
   }
 
-  /** Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm). */
+  /**
+   * Intents that still wait on the exchange (for resume on reconnect, unlock or an alarm):
+   * unfinished ones, and those that ended "not sent" while the exchange could not be asked
+   * whether their bytes landed.
+   */
   pending(): IntentView[] {
-    return [...this.intents.all()].filter((r) => !isFinal(r.view.state)).map((r) => r.view);
+    return [...this.intents.all()]
+      .filter((r) => !isFinal(r.view.state) || r.landingUnknown === true)
+      .map((r) => r.view);
   }
 
   /**
@@ -187,6 +196,7 @@ export class OrderDesk {
       if (state === 'delayed' && this.releaseDue(eligibleAt))
         void this.reconciler.reconcileOnce(record);
       if (state === 'resting') void this.reconciler.reconcileOnce(record);
+      if (record.landingUnknown) void this.reconciler.askAfterNotSent(record);
     }
   }
 
@@ -218,6 +228,10 @@ export class OrderDesk {
       if (state === 'delayed' && this.releaseDue(record.view.eligibleAt)) {
         resumed++;
         void this.reconciler.reconcileOnce(record);
+      }
+      if (record.landingUnknown) {
+        resumed++;
+        void this.reconciler.askAfterNotSent(record);
       }
     }
     return resumed;
@@ -257,9 +271,22 @@ export class OrderDesk {
     }
   }
 
+  /**
+   * Signs the intent's order, with the amounts priced at the press (so a fresh signature
+   * after a receive-window refusal keeps the limit computed from what the trader saw), and
+   * a receive window that closes at the intent's deadline: a copy of these bytes still on
+   * its way after it is refused by the exchange itself.
+   */
   private async sign(record: IntentRecord): Promise<void> {
     try {
       const ctx = await this.deps.orderContext(record.view.marketSlug);
+      const window = this.deps.receiveWindow;
+      const recvWindow = window ? signingWindow(record, this.now(), window.ms) : null;
+      if (window ? recvWindow === null : this.now() >= deadlineOf(record)) {
+        // Too late for a new signature: the trader decided too long ago.
+        await this.notSent(record);
+        return;
+      }
 
       const built = await buildOrderRequest(
         {
@@ -267,11 +294,8 @@ export class OrderDesk {
           outcome: record.view.outcome,
           clientOrderId: record.view.clientOrderId,
           postOnly: record.postOnly,
-          ...(this.deps.receiveWindow
-            ? {
-                recvWindow: this.deps.receiveWindow.ms,
-                timestamp: Math.round(this.deps.receiveWindow.serverNow()),
-              }
+          ...(window && recvWindow !== null
+            ? { recvWindow, timestamp: Math.round(window.serverNow()) }
             : {}),
         },
         ctx,
@@ -312,6 +336,17 @@ export class OrderDesk {
       return;
     }
     const fresh = record.sends === 0;
+    if (this.now() >= deadlineOf(record)) {
+      if (fresh) {
+        // These bytes never left: nothing of this signature can be at the exchange.
+        await this.notSent(record);
+      } else {
+        // A resend is a new send, stopped; whether an earlier copy landed is still asked.
+        this.moves.transition(record, 'reconciling');
+        await this.moves.save(record);
+      }
+      return;
+    }
     record.sends++;
     this.moves.refresh(record);
     const journaled = this.moves.save(record);
@@ -333,7 +368,8 @@ export class OrderDesk {
       switch (info.kind) {
         case 'receive-window':
           if (record.signatures < MAX_SIGNATURES) {
-            // The exchange refused these bytes for age: a fresh order, same intent and id.
+            // The exchange refused these bytes for age (our clock estimate was off): a fresh
+            // order, same intent and id, but only before the deadline (`sign` checks it).
             this.moves.transition(record, 'preparing');
           } else {
             this.moves.finish(record, 'rejected', info);
@@ -360,6 +396,12 @@ export class OrderDesk {
       return;
     }
     this.applyPlacement(record, response);
+    await this.moves.save(record);
+  }
+
+  /** Ends an intent none of whose bytes can be at the exchange: its deadline passed first. */
+  private async notSent(record: IntentRecord): Promise<void> {
+    this.moves.finish(record, 'failed', NOT_SENT_UNREACHABLE);
     await this.moves.save(record);
   }
 

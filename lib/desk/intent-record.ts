@@ -1,5 +1,6 @@
 import type { Outcome } from '../core/api/primitives';
 import type { AmountIntent } from '../core/orders/amounts';
+import { INTENT_DEADLINE_MS } from './intent-deadline';
 import { type IntentRecord, toSpec } from './journal';
 
 /** What a UI asks the desk to place: the intent, before it has an id or a signature. */
@@ -14,6 +15,12 @@ export interface PlaceSpec {
   postOnly?: boolean;
   /** One per button press: a repeat returns the first intent instead of a second order. */
   pressId?: string | null;
+  /**
+   * When the trader decided: the background's receipt of the press message (the sender's
+   * own clock is not to be trusted across contexts, and the receipt is within ms of it).
+   * The intent's deadline counts from here; absent, from the moment the desk takes it.
+   */
+  decidedAt?: number;
 }
 
 /** A new intent's record, `preparing`: nothing signed, nothing journaled yet. */
@@ -50,5 +57,6 @@ export function newIntentRecord(spec: PlaceSpec, clientOrderId: string, at: numb
     signatures: 0,
     reconciles: 0,
     countedTrades: [],
+    deadline: (spec.decidedAt ?? at) + INTENT_DEADLINE_MS,
   };
 }

@@ -63,6 +63,18 @@ export const IntentRecord = z.object({
   reconciles: z.number().int(),
   /** tradeEventIds already counted into the filled totals. */
   countedTrades: z.array(z.string()),
+  /**
+   * Past this moment (this machine's clock: the press plus `INTENT_DEADLINE_MS`) nothing
+   * new is signed or sent for the intent. Journaled so a restarted worker keeps to it;
+   * absent in records of older builds (see `deadlineOf`).
+   */
+  deadline: z.number().optional(),
+  /**
+   * Ended "not sent" while the exchange could not be asked whether bytes already sent had
+   * landed: it is asked again when it can be, and an order found there is reported as what
+   * it is.
+   */
+  landingUnknown: z.boolean().optional(),
 });
 export type IntentRecord = z.infer<typeof IntentRecord>;
 

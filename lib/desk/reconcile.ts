@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Backoff, backoffCeiling } from '../core/backoff';
 import type { ExchangeClient } from '../core/client/exchange-client';
 import { type IntentState, isFinal } from '../protocol/intent';
+import { deadlineOf, NOT_SENT_UNREACHABLE } from './intent-deadline';
 import type { IntentMoves } from './intent-moves';
 import type { IntentRecord } from './journal';
 import { stateFromStatus, statusFilled } from './outcome';
@@ -29,23 +30,41 @@ export interface ReconcileDeps {
 /**
  * Settles an intent whose send went unanswered or conflicted by asking the exchange
  * (`/orders/status/batch`): found there, it takes the exchange's state; unknown there, its
- * same signed bytes are sent again, up to `MAX_SENDS`, and only then is it called not placed.
+ * same signed bytes are sent again, up to `MAX_SENDS` and only before the intent's deadline,
+ * and only then is it called not placed. Past the deadline, an intent the exchange never
+ * took ends "not sent" once no copy of its bytes can land any more, even while the exchange
+ * cannot be asked; it is then asked again later (`askAfterNotSent`).
  */
 export class Reconciler {
   constructor(
     private readonly moves: IntentMoves,
     private readonly deps: ReconcileDeps,
     private readonly sleep: (ms: number) => Promise<void>,
+    private readonly now: () => number,
   ) {}
 
   /** One round of a run; returns whether to keep going in this run. */
   async reconcile(record: IntentRecord, round: number): Promise<boolean> {
     const lastKind = record.view.error?.kind;
+    const pastDeadline = this.now() >= deadlineOf(record);
+    // Taken by the exchange (an order id, or a 409 for its clientOrderId): never "not sent".
+    const taken = record.view.orderId !== null || lastKind === 'conflict';
     let found: IntentState | null;
     try {
       found = await this.statusOf(record);
     } catch {
-      await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
+      const landable = this.windowOpenFor(record);
+      if (pastDeadline && !taken && landable <= 0) {
+        // The exchange cannot be asked, and no copy can land any more: the trader is told
+        // now, and the exchange is asked again when it answers.
+        record.landingUnknown = true;
+        this.moves.finish(record, 'failed', NOT_SENT_UNREACHABLE);
+        await this.moves.save(record);
+        return false;
+      }
+      // Not past the moment the intent can be settled, so that the trader hears at it.
+      const until = taken ? Number.POSITIVE_INFINITY : this.untilSettleable(record, landable);
+      await this.sleep(Math.max(1, Math.min(backoffCeiling(round, RECONCILE_BACKOFF), until)));
       return true;
     }
     if (found !== null) {
@@ -60,20 +79,43 @@ export class Reconciler {
       await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
       return true;
     }
-    if (record.sends < MAX_SENDS) {
+    if (record.sends < MAX_SENDS && !pastDeadline) {
       await this.sleep(backoffCeiling(record.sends, RESEND_BACKOFF));
+      // Past the deadline by now, `OrderDesk.send` stops the resend and asks again instead.
       this.moves.transition(record, 'sending');
       await this.moves.save(record);
       return true;
     }
     // An unanswered send may still be on its way: look once more after it can no longer land.
     if (await this.waitOutReceiveWindow(record)) return true;
-    this.moves.finish(record, 'failed', {
-      kind: 'unavailable',
-      message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
-    });
+    record.landingUnknown = false;
+    this.moves.finish(
+      record,
+      'failed',
+      pastDeadline
+        ? NOT_SENT_UNREACHABLE
+        : {
+            kind: 'unavailable',
+            message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
+          },
+    );
     await this.moves.save(record);
     return false;
+  }
+
+  /**
+   * Asks about an intent that ended "not sent" while the exchange could not be asked: an
+   * order found there takes the exchange's state (the trader is told what it is); one the
+   * exchange does not know stays "not sent", now for certain.
+   */
+  async askAfterNotSent(record: IntentRecord): Promise<void> {
+    try {
+      await this.statusOf(record);
+    } catch {
+      return; // Asked again at the next resume.
+    }
+    record.landingUnknown = false;
+    await this.moves.save(record);
   }
 
   /** Asks once and journals the answer; a failure leaves it to the next resume. */
@@ -110,6 +152,23 @@ export class Reconciler {
       this.moves.transition(record, state);
     }
     return state;
+  }
+
+  /**
+   * How long (ms) a copy of the last signed bytes could still be placed; 0 when none can,
+   * or when the bytes carry no window to tell (nothing more can be learnt by waiting).
+   */
+  private windowOpenFor(record: IntentRecord): number {
+    const window = this.deps.receiveWindow;
+    const signed = record.body ? SignedWindow.safeParse(JSON.parse(record.body)) : null;
+    if (!window || !signed?.success) return 0;
+    const closesAt = signed.data.timestamp + signed.data.recvWindow + WINDOW_MARGIN_MS;
+    return Math.max(0, closesAt - window.serverNow());
+  }
+
+  /** Until both the deadline and the last bytes' window have passed. */
+  private untilSettleable(record: IntentRecord, landable: number): number {
+    return Math.max(deadlineOf(record) - this.now(), landable);
   }
 
   /** Waits until no copy of the last signed bytes can be placed; false if there was nothing to wait for. */

@@ -31,8 +31,9 @@ export function ResultLine({
         <span class="error">{errorSentence(result.error)}</span>
       ) : null}
       {live ? (
-        // A refused order reads as its reason alone: "rejected: Refused by…" says it twice.
-        live.state === 'rejected' && live.error ? (
+        // A refused or failed order reads as its reason alone, the sentence the user is
+        // owed ("rejected: Refused by…" says it twice; "failed: Not sent…" likewise).
+        (live.state === 'rejected' || live.state === 'failed') && live.error ? (
           <span class="error">{errorSentence(live.error)}</span>
         ) : (
           <span class="ok">{live.summary}</span>

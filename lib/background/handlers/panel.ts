@@ -40,7 +40,7 @@ function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boo
 /** A panel order once priced, quick or from the book: past the threshold, into the desk. */
 function placeFromPanel(
   app: BackgroundApp,
-  request: Pick<PlaceSpec, 'marketSlug' | 'outcome' | 'confirmed' | 'pressId'>,
+  request: Pick<PlaceSpec, 'marketSlug' | 'outcome' | 'confirmed' | 'pressId' | 'decidedAt'>,
   marketTitle: string,
   priced: Pick<PlaceSpec, 'amounts' | 'notionalRaw'>,
   postOnly: boolean,
@@ -55,6 +55,7 @@ function placeFromPanel(
     confirmed: request.confirmed,
     ...(postOnly ? { postOnly: true } : {}),
     pressId: request.pressId,
+    ...(request.decidedAt !== undefined ? { decidedAt: request.decidedAt } : {}),
   });
 }
 
@@ -68,13 +69,16 @@ export const panelHandlers = (
     return app.panels.state(marketSlug);
   },
   'panel.quickOrder': async (request, sender) => {
+    // The press's deadline counts from here: what follows may wait on the exchange.
+    const decidedAt = app.now();
     assertPageMarket(app, sender, request.marketSlug);
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
     const block = app.panels.orderBlock(market);
     if (block) throw unavailable(block.message);
-    await app.panels.ensureBook(request.marketSlug);
+    // Live, or read for this order: never a copy that nothing keeps current.
+    await app.panels.bookForOrder(request.marketSlug);
     const priced = priceQuickOrder(
       request,
       app.books.get(request.marketSlug),
@@ -82,13 +86,14 @@ export const panelHandlers = (
       app.settings.quickTrade.slippageMillis,
       app.books.depth(request.marketSlug),
     );
-    const view = await placeFromPanel(app, request, market.title, priced, false);
+    const view = await placeFromPanel(app, { ...request, decidedAt }, market.title, priced, false);
     // A delayed order sends no event before eligibleAt: list it among the open orders now.
     if (view.state === 'delayed' || view.state === 'resting')
       void app.refreshOrders(request.marketSlug);
     return view;
   },
   'panel.limitOrder': async (request, sender) => {
+    const decidedAt = app.now();
     assertPageMarket(app, sender, request.marketSlug);
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
@@ -102,7 +107,7 @@ export const panelHandlers = (
       request,
       app.portfolio.held(request.marketSlug, request.outcome),
     );
-    const view = await placeFromPanel(app, request, market.title, priced, true);
+    const view = await placeFromPanel(app, { ...request, decidedAt }, market.title, priced, true);
     // Listed among the open orders with its cancel button before the socket says so.
     if (view.state === 'resting') void app.refreshOrders(request.marketSlug);
     return view;

@@ -15,6 +15,7 @@ import type { SenderInfo } from '../../../lib/protocol/sender';
 import type { SettingsSource } from '../../../lib/storage/settings-source';
 import { AUTO_LOCK_ALARM } from '../../../lib/vault/auto-lock';
 import { COLLATERAL } from '../../../sandbox/core/ledger';
+import { isBid } from '../../../sandbox/engine/prices';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
 import { waitFor } from '../../wait';
@@ -197,6 +198,30 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       }),
       expect.objectContaining({ title: 'Order filled' }),
     ]);
+  });
+
+  it('a quick order on a market no panel shows is priced from a book read for it, never an old copy', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    // No panel: the market is not subscribed, and this press reads its book over REST.
+    const first = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000031'));
+    expect(first).toMatchObject({ ok: true, data: { state: 'filled' } });
+    // Every YES ask leaves the book: a FOK buy has nothing to fill it now.
+    const book = sandbox.core.book(BTC);
+    for (const order of book?.orders() ?? [])
+      if (!isBid(order.side, order.outcome)) book?.remove(order.id);
+    const before = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
+
+    const second = await booted.send(
+      booted.content,
+      'panel.quickOrder',
+      quickBuy('press-00000032'),
+    );
+    expect(second).toMatchObject({ ok: false });
+    expect(JSON.stringify(second)).toMatch(/no one is selling YES right now/);
+    // Refused by the pricing, so nothing reached the exchange.
+    expect(SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'))).toHaveLength(before);
   });
 
   it('a panel on a market has its preset buys signed ahead; a press sends one the exchange accepts', async () => {

@@ -32,3 +32,45 @@ describe('BookTracker.ladder', () => {
     expect(books.ladder(SLUG)?.yes.bids[0]?.priceMillis).toBe('500');
   });
 });
+
+describe('BookTracker.isLive: whether a book may price an order as it is', () => {
+  /** A tracker whose connection is up and subscribed to SLUG. */
+  const subscribedLive = () => {
+    const books = new BookTracker();
+    books.forget(new Set([SLUG]));
+    books.connection(true);
+    return books;
+  };
+
+  it('a book the connection sent, for a subscribed market, while connected: live', () => {
+    const books = subscribedLive();
+    expect(books.isLive(SLUG)).toBe(false);
+    books.applyLive(SLUG, book(500), 1);
+    expect(books.isLive(SLUG)).toBe(true);
+  });
+
+  it('a book read over REST is a copy of one moment, never live', () => {
+    const books = subscribedLive();
+    books.apply(SLUG, book(500), 1);
+    expect(books.isLive(SLUG)).toBe(false);
+  });
+
+  it('a dropped connection makes every book stale until the connection sends it again', () => {
+    const books = subscribedLive();
+    books.applyLive(SLUG, book(500), 1);
+    books.connection(false);
+    expect(books.isLive(SLUG)).toBe(false);
+    books.connection(true);
+    expect(books.isLive(SLUG)).toBe(false);
+    books.applyLive(SLUG, book(510), 2);
+    expect(books.isLive(SLUG)).toBe(true);
+  });
+
+  it('a market no longer subscribed is not live, even if a late update of it arrives', () => {
+    const books = subscribedLive();
+    books.applyLive(SLUG, book(500), 1);
+    books.forget(new Set());
+    books.applyLive(SLUG, book(510), 2);
+    expect(books.isLive(SLUG)).toBe(false);
+  });
+});

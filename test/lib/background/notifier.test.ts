@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Notifier, notificationId, notificationMarket } from '../../../lib/background/notifier';
 import type { OmeOrderEvent, SettlementOrderEvent } from '../../../lib/core/api/events';
 import { UserOrder } from '../../../lib/core/api/orders';
+import { NOT_SENT_UNREACHABLE } from '../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../lib/protocol/intent';
 import * as ex from '../core/api/examples';
 import { ome, settlement } from '../desk/setup';
@@ -96,6 +97,17 @@ describe('Notifier.fromIntent', () => {
       expect.objectContaining({
         title: 'Order failed',
         message: `BUY YES on ${TITLE}: Refused by the exchange: settlement failed; the trade was undone.`,
+      }),
+    ]);
+  });
+
+  it('an order not sent by its deadline: "Order failed" saying so, in the desk’s sentence', () => {
+    const notSent = next(sending, { state: 'failed', error: NOT_SENT_UNREACHABLE });
+    // Its views until then were all "waiting", so none was kept as the one before.
+    expect(new Notifier().fromIntent(undefined, notSent)).toEqual([
+      expect.objectContaining({
+        title: 'Order failed',
+        message: `BUY YES on ${TITLE}: ${NOT_SENT_UNREACHABLE.message}`,
       }),
     ]);
   });

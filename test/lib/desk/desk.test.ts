@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PlaceOrderBody } from '../../../lib/core/api/orders';
 import { ExchangeError } from '../../../lib/core/client/errors';
+import { INTENT_DEADLINE_MS, NOT_SENT_UNREACHABLE } from '../../../lib/desk/intent-deadline';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
 import { browserArea } from '../../../lib/storage/area';
 import { waitFor } from '../../wait';
@@ -279,11 +280,11 @@ describe('OrderDesk: exactly once under failures', () => {
     expect(exchange.placed).toHaveLength(0);
   });
 
-  it('signs every order with the receive window, timestamped in the exchange’s time', async () => {
+  it('signs every order with a receive window that closes at its deadline, timestamped in the exchange’s time', async () => {
     const { desk, exchange, clock } = rig(undefined, { receiveWindowMs: 10_000 });
     await desk.place(spec(fokBuy()));
     expect(parse(exchange.received[0] ?? '')).toMatchObject({
-      recvWindow: 10_000,
+      recvWindow: INTENT_DEADLINE_MS,
       timestamp: clock.now,
     });
   });
@@ -293,14 +294,15 @@ describe('OrderDesk: exactly once under failures', () => {
     for (let i = 0; i < 3; i++) r.exchange.script.push({ kind: 'late', error: ERRORS.timeout });
     const signedAt = r.clock.now;
     r.onSleep = () => {
-      // The copies reach the exchange while the desk waits out the window.
-      if (r.clock.now > signedAt + 10_000) r.exchange.deliverLate();
+      // The copies reach the exchange while the desk waits out the window (the three sends
+      // are over 1.2 s after the first).
+      if (r.clock.now > signedAt + 2_000) r.exchange.deliverLate();
     };
     const view = await r.desk.place(spec(fokBuy()));
     expect(view.state).toBe('filled');
     expect(view.orderId).toBe(r.exchange.placed[0]?.id);
     expect(r.exchange.placed).toHaveLength(1);
-    expect(r.clock.now).toBeGreaterThan(signedAt + 10_000);
+    expect(r.clock.now).toBeGreaterThan(signedAt + INTENT_DEADLINE_MS);
   });
 
   it('after unanswered sends, calls the order "not placed" only once its window has closed', async () => {
@@ -310,7 +312,9 @@ describe('OrderDesk: exactly once under failures', () => {
     const signedAt = r.clock.now;
     const view = await r.desk.place(spec(fokBuy()));
     expect(view.state).toBe('failed');
-    expect(r.clock.now).toBeGreaterThan(signedAt + 10_000);
+    expect(view.error).toEqual(NOT_SENT_UNREACHABLE);
+    // The window the bytes were signed with closes at the deadline.
+    expect(r.clock.now).toBeGreaterThan(signedAt + INTENT_DEADLINE_MS);
     expect(r.exchange.statusCalls.length).toBe(4);
   });
 

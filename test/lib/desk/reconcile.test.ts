@@ -45,6 +45,7 @@ function unknownIntent(sends: number, error: ClientErrorInfo, signed?: { timesta
       slept.push(ms);
       clock.now += ms;
     },
+    () => clock.now,
   );
   return { record, reconciler, slept, clock };
 }

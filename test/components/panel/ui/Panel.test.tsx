@@ -7,6 +7,7 @@ import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
 import { CONFIRM_FIELD } from '../../../../lib/core/orders/confirm';
+import { NOT_SENT_UNREACHABLE } from '../../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
@@ -357,6 +358,27 @@ describe('pressing quick-trade buttons', () => {
       side: 'SELL',
       sellPercent: 25,
     });
+  });
+
+  it('an order that ended "not sent" reads as that sentence alone, with nothing to retry', async () => {
+    show(panelState(), {
+      'panel.quickOrder': async (r) => ({
+        ...filled(r),
+        state: 'failed',
+        error: NOT_SENT_UNREACHABLE,
+        summary: `failed: ${NOT_SENT_UNREACHABLE.message}`,
+      }),
+    });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.getAttribute('data-status')).toBe(
+        'failed',
+      ),
+    );
+    expect(container.querySelector('[data-result="YES"]')?.textContent).toBe(
+      `Buy YES $5: ${NOT_SENT_UNREACHABLE.message}`,
+    );
+    expect(container.querySelector('[data-action="retry"]')).toBeNull();
   });
 
   it('shows a refusal in one sentence, and retries a transient failure with the same press id', async () => {
