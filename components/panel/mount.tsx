@@ -3,12 +3,13 @@ import { render } from 'preact';
 import { afterNextPaint } from '@/components/common/frames';
 import type { PortStore } from '@/components/common/port-store';
 import type { PanelPlacement } from '@/components/panel/model/placement';
-import type { PanelVisibility } from '@/components/panel/model/trust';
+import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
 import type { PanelCommand } from '@/lib/protocol/commands';
 import type { PanelState } from '@/lib/protocol/views';
 import { type AimWatch, watchAim } from './aim-watch';
 import { type PanelDeps, PanelDepsContext } from './deps';
 import { createFrame, type FramedLayout } from './frame';
+import { watchKeyAim } from './key-aim';
 import { PanelController } from './model/controller';
 import { Panel } from './ui/Panel';
 
@@ -60,6 +61,13 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       now: options.deps.now,
       framed: options.framed !== undefined,
     });
+  // In its frame the whole document is the panel's; in the page only the container is.
+  const keys = watchKeyAim(
+    options.container,
+    options.framed ? options.container.ownerDocument : options.container,
+    options.container.ownerDocument.defaultView,
+  );
+  const check = (event: PressEvent) => keys.check(event) ?? aim.check(event);
   // Every change of the browser's verdict restarts the settle time.
   const stopVisibility = effect(() => {
     visibility.value;
@@ -67,7 +75,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
   });
   let store = options.connect(options.slug);
   const controllerFor = (slug: string) =>
-    new PanelController(options.deps, slug, store, visibility, aim.check);
+    new PanelController(options.deps, slug, store, visibility, check);
   const session = signal(controllerFor(options.slug));
 
   render(
@@ -111,6 +119,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       stopMark();
       stopVisibility();
       aim.stop();
+      keys.stop();
       render(null, options.container);
       store.close();
       session.value.dispose();

@@ -209,6 +209,13 @@ export const confirmLabel = (button: Pick<TradeButtonModel, 'notionalRaw'>): str
     ? `Click again to confirm ${presetLabel(button.notionalRaw)}`
     : 'Click again to confirm';
 
+/**
+ * What an armed button shows in its own box: "Confirm $250". The whole sentence
+ * (`confirmLabel`) is its label and title; its box keeps its size (issue 29).
+ */
+export const armedText = (button: Pick<TradeButtonModel, 'notionalRaw'>): string =>
+  button.notionalRaw !== null ? `Confirm ${presetLabel(button.notionalRaw)}` : 'Confirm';
+
 /** Best bid and ask of each outcome, for display (NO mirrors YES: bid = 1 − YES ask). */
 export function outcomeQuotes(
   book: PanelState['book'],

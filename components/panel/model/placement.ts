@@ -23,11 +23,11 @@ export interface Box extends Point, Size {}
 /** The panel's width, open and folded (its CSS says the same). */
 export const PANEL_WIDTH = { open: 320, collapsed: 220 } as const;
 /**
- * The height a corner is chosen for before the panel is drawn: a typical open panel (a
- * market, its buttons, a few orders); folded, its header. It can grow later; the choice
- * is made once, on arrival.
+ * The height a corner is chosen for and the frame is first given before the panel has
+ * said its size: open, the panel's one height (every part of it has a fixed room,
+ * panel.css: its content never changes it); folded, its header.
  */
-export const PANEL_TYPICAL_HEIGHT = { open: 440, collapsed: 40 } as const;
+export const PANEL_TYPICAL_HEIGHT = { open: 690, collapsed: 40 } as const;
 
 /** Pointer travel below this is a click on the header, not a drag. */
 export const DRAG_THRESHOLD_PX = 4;

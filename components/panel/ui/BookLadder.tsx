@@ -1,8 +1,9 @@
 import { memo, sameFields } from '@/components/common/memo';
 import { presetLabel } from '@/components/panel/model/buttons';
 import type { LevelButtonModel } from '@/components/panel/model/ladder';
+import { LADDER_SLOTS } from '@/components/panel/model/trade-controls';
 import type { PanelController } from '../model/controller';
-import { ResultLine } from './ResultLine';
+import { ResultSlot } from './ResultSlot';
 
 /**
  * One level: its price and the contracts resting there; a click rests a post-only order
@@ -12,9 +13,11 @@ const LevelButton = memo(
   function LevelButton({
     level,
     controller,
+    slot,
   }: {
     level: LevelButtonModel;
     controller: PanelController;
+    slot: string;
   }) {
     const armed = controller.armed.value?.key === level.key;
     const busy = controller.busy.value.has(level.key);
@@ -24,6 +27,7 @@ const LevelButton = memo(
         type="button"
         class={`mc-level ${level.side.toLowerCase()}${armed ? ' armed' : ''}`}
         data-level={level.key}
+        data-slot={slot}
         data-armed={armed ? 'true' : undefined}
         disabled={level.disabledReason !== null}
         aria-busy={busy ? 'true' : 'false'}
@@ -36,44 +40,68 @@ const LevelButton = memo(
       </button>
     );
   },
-  (a, b) => a.controller === b.controller && sameFields(a.level, b.level),
+  (a, b) => a.controller === b.controller && a.slot === b.slot && sameFields(a.level, b.level),
 );
 
-/** One side of one outcome's book, best level first: a keyed column of level buttons. */
+/**
+ * One side of one outcome's book, best level first, in five places kept whether filled or
+ * not: levels that arrive or leave change what a place holds, never where it is.
+ */
 function Side({
   outcome,
+  side,
   levels,
   label,
   controller,
 }: {
   outcome: string;
+  side: 'bids' | 'asks';
   levels: LevelButtonModel[];
   label: string;
   controller: PanelController;
 }) {
+  const slots = Array.from({ length: LADDER_SLOTS }, (_, index) => `${outcome}:${side}:${index}`);
   return (
     <div class="mc-ladder-side" data-ladder={outcome}>
       <span class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>{label}</span>
-      {levels.length === 0 ? <span class="mc-muted">—</span> : null}
-      {levels.map((level) => (
-        <LevelButton key={level.key} level={level} controller={controller} />
-      ))}
+      {slots.map((slot, index) => {
+        const level = levels[index];
+        return level ? (
+          <LevelButton key={level.key} level={level} controller={controller} slot={slot} />
+        ) : (
+          <span key={slot} class="mc-level-empty mc-muted" data-slot={slot}>
+            {index === 0 ? '—' : ''}
+          </span>
+        );
+      })}
     </div>
   );
 }
 
 /**
  * The top five levels of each outcome's book: a click on a bid rests a post-only buy
- * there, on an ask a post-only sell, sized by the chosen preset.
+ * there, on an ask a post-only sell, sized by the chosen preset. Its room is kept on a
+ * market without a book too, so the panel has one height everywhere.
  */
 export function BookLadder({ controller }: { controller: PanelController }) {
   const state = controller.state.value;
+  if (!state) return null;
   const ladder = controller.ladder.value;
-  if (!state || ladder.length === 0) return null;
   const chosen = controller.ladderAmount.value;
   const result = controller.results.value.book;
+  if (ladder.length === 0) {
+    return (
+      <div class="mc-group mc-book" data-section="no-book">
+        <p class="mc-muted">
+          {state.market?.tradeType === 'amm'
+            ? 'This market trades against a pool: it has no order book.'
+            : 'No order book to show yet.'}
+        </p>
+      </div>
+    );
+  }
   return (
-    <div class="mc-group" data-section="book">
+    <div class="mc-group mc-book" data-section="book">
       <div class="mc-toolbar">
         <span
           class="mc-section-title"
@@ -100,6 +128,7 @@ export function BookLadder({ controller }: { controller: PanelController }) {
           <Side
             key={`${rows.outcome}:bids`}
             outcome={rows.outcome}
+            side="bids"
             levels={rows.bids}
             label={`${rows.outcome} bid`}
             controller={controller}
@@ -107,13 +136,14 @@ export function BookLadder({ controller }: { controller: PanelController }) {
           <Side
             key={`${rows.outcome}:asks`}
             outcome={rows.outcome}
+            side="asks"
             levels={rows.asks}
             label={`${rows.outcome} ask`}
             controller={controller}
           />,
         ])}
       </div>
-      {result ? <ResultLine result={result} controller={controller} group="book" /> : null}
+      <ResultSlot result={result} controller={controller} group="book" />
     </div>
   );
 }

@@ -1,15 +1,18 @@
 import { Countdown } from '@/components/common/Countdown';
 import { openOrderRows, pendingIntents, pressTitle } from '@/components/panel/model/orders';
 import type { PanelController } from '../model/controller';
-import { ResultLine } from './ResultLine';
+import { ResultSlot } from './ResultSlot';
 
 /**
  * The user's open orders on this market with one-click cancel each, "cancel all on this
  * market", and the desk's orders still waiting on the exchange (a delayed one counts down).
+ * "Cancel all" heads the section at a fixed place.
  */
 export function OpenOrders({ controller, now }: { controller: PanelController; now: number }) {
   const state = controller.state.value;
-  if (state?.vaultStatus !== 'unlocked') return null;
+  if (!state) return null;
+  // Locked, there are no orders to show; the room stays, so unlocking moves nothing.
+  if (state.vaultStatus !== 'unlocked') return <div class="mc-group mc-orders" />;
   const cancelAllowed = !state.block || state.block.cancelAllowed;
   // Whether an order is still held is a question of the exchange's time.
   const rows = openOrderRows(state, now + state.clockOffsetMs);
@@ -27,7 +30,7 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
   const intentOf = (clientOrderId: string | null) =>
     clientOrderId ? state.intents.find((i) => i.clientOrderId === clientOrderId) : undefined;
   return (
-    <div class="mc-group" data-section="orders">
+    <div class="mc-group mc-orders" data-section="orders">
       <p class="mc-section-title">
         <span>Open orders ({rows.length})</span>
         <button
@@ -41,75 +44,79 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
           Cancel all
         </button>
       </p>
-      {rows.length > 0 ? (
-        <ul class="mc-list">
-          {rows.map((row) => {
-            const intent = intentOf(row.clientOrderId);
-            return (
-              <li key={row.id} data-order-id={row.id}>
-                <span class="num">
-                  {row.label}
-                  {row.delayedUntil ? (
+      {/* A list of its own height, scrolled when longer: rows that come and go move no
+          control outside it. */}
+      <div class="mc-orders-list">
+        {rows.length > 0 ? (
+          <ul class="mc-list">
+            {rows.map((row) => {
+              const intent = intentOf(row.clientOrderId);
+              return (
+                <li key={row.id} data-order-id={row.id}>
+                  <span class="num">
+                    {row.label}
+                    {row.delayedUntil ? (
+                      <span class="mc-muted">
+                        {' '}
+                        · delayed <Countdown until={row.delayedUntil} clock="exchange" />
+                      </span>
+                    ) : null}
+                  </span>
+                  <button
+                    type="button"
+                    class="mc-small danger"
+                    data-action="cancel-order"
+                    data-order-id={row.id}
+                    aria-label={`Cancel ${row.label}`}
+                    disabled={
+                      !cancelAllowed ||
+                      busy.has(`cancel:${row.id}`) ||
+                      (intent !== undefined && busy.has(`cancel-intent:${intent.clientOrderId}`))
+                    }
+                    onClick={(event) =>
+                      intent
+                        ? controller.cancelIntent(intent, event)
+                        : controller.cancelOrder(row.id, row.label, event)
+                    }
+                  >
+                    Cancel
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {waiting.length > 0 ? (
+          <ul class="mc-list" aria-label="Waiting on the exchange">
+            {waiting.map((intent) => (
+              <li key={intent.clientOrderId} data-intent={intent.clientOrderId}>
+                <span>
+                  {pressTitle(intent.side, intent.outcome, '').trim()}: {intent.summary}
+                  {intent.state === 'delayed' && intent.eligibleAt ? (
                     <span class="mc-muted">
                       {' '}
-                      · delayed <Countdown until={row.delayedUntil} clock="exchange" />
+                      (in <Countdown until={intent.eligibleAt} clock="exchange" />)
                     </span>
                   ) : null}
                 </span>
-                <button
-                  type="button"
-                  class="mc-small danger"
-                  data-action="cancel-order"
-                  data-order-id={row.id}
-                  aria-label={`Cancel ${row.label}`}
-                  disabled={
-                    !cancelAllowed ||
-                    busy.has(`cancel:${row.id}`) ||
-                    (intent !== undefined && busy.has(`cancel-intent:${intent.clientOrderId}`))
-                  }
-                  onClick={(event) =>
-                    intent
-                      ? controller.cancelIntent(intent, event)
-                      : controller.cancelOrder(row.id, row.label, event)
-                  }
-                >
-                  Cancel
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      {waiting.length > 0 ? (
-        <ul class="mc-list" aria-label="Waiting on the exchange">
-          {waiting.map((intent) => (
-            <li key={intent.clientOrderId} data-intent={intent.clientOrderId}>
-              <span>
-                {pressTitle(intent.side, intent.outcome, '').trim()}: {intent.summary}
-                {intent.state === 'delayed' && intent.eligibleAt ? (
-                  <span class="mc-muted">
-                    {' '}
-                    (in <Countdown until={intent.eligibleAt} clock="exchange" />)
-                  </span>
+                {intent.state === 'delayed' || intent.state === 'resting' ? (
+                  <button
+                    type="button"
+                    class="mc-small danger"
+                    data-action="cancel-intent"
+                    data-client-order-id={intent.clientOrderId}
+                    disabled={!cancelAllowed}
+                    onClick={(event) => controller.cancelIntent(intent, event)}
+                  >
+                    Cancel
+                  </button>
                 ) : null}
-              </span>
-              {intent.state === 'delayed' || intent.state === 'resting' ? (
-                <button
-                  type="button"
-                  class="mc-small danger"
-                  data-action="cancel-intent"
-                  data-client-order-id={intent.clientOrderId}
-                  disabled={!cancelAllowed}
-                  onClick={(event) => controller.cancelIntent(intent, event)}
-                >
-                  Cancel
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {result ? <ResultLine result={result} controller={controller} group="orders" /> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <ResultSlot result={result} controller={controller} group="orders" />
     </div>
   );
 }

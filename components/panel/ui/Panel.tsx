@@ -34,6 +34,7 @@ function useViewport() {
 
 function Body({ controller }: { controller: PanelController }) {
   const { now } = usePanelDeps();
+  const [alertSaid, setAlertSaid] = useState<string | null>(null);
   const state = controller.state.value;
   if (!state) {
     return (
@@ -44,22 +45,33 @@ function Body({ controller }: { controller: PanelController }) {
     );
   }
   const notice = controller.notice.value;
+  // Every part has a fixed height (panel.css): what comes and goes (notices, result lines,
+  // book rows, orders, the editors) takes room kept for it, so the panel's height never
+  // changes with its content and no trade control moves on the screen (issue 29), whichever
+  // corner the panel is docked at and however late the loader resizes its frame.
   return (
     <ExchangeClockContext.Provider value={state.clockOffsetMs}>
       <div class="mc-body">
-        {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
-        {notice ? (
-          <p class="mc-notice" role="alert" data-notice="obscured">
-            {notice}
-          </p>
-        ) : null}
-        {state.hint && !notice ? (
-          <p class="mc-hint" role="status" data-hint="first-run">
-            {state.hint}
-          </p>
-        ) : null}
         <MarketTable state={state} />
-        <TradeSection controller={controller} />
+        <div class="mc-status">
+          {notice ? (
+            <p class="mc-notice" role="alert" data-notice="obscured">
+              {notice}
+            </p>
+          ) : null}
+          {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
+          {alertSaid ? (
+            <p class="mc-hint" role="status" data-alert-said="">
+              {alertSaid}
+            </p>
+          ) : null}
+          {state.hint && !notice ? (
+            <p class="mc-hint" role="status" data-hint="first-run">
+              {state.hint}
+            </p>
+          ) : null}
+        </div>
+        <TradeSection controller={controller} onAlertSaid={setAlertSaid} />
         <BookLadder controller={controller} />
         <OpenOrders controller={controller} now={now()} />
       </div>

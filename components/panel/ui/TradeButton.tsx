@@ -1,10 +1,11 @@
 import { memo, sameFields } from '@/components/common/memo';
-import { confirmLabel, type TradeButtonModel } from '@/components/panel/model/buttons';
+import { armedText, confirmLabel, type TradeButtonModel } from '@/components/panel/model/buttons';
 import type { PanelController } from '../model/controller';
 
 /**
  * One quick-trade button: the amount, and the estimate (contracts and limit) before the
- * click; "Click again to confirm $250" while a large order waits for its second click.
+ * click; "Confirm $250" (labelled "Click again to confirm $250") while a large order waits
+ * for its second click.
  * Every book update makes new models; one whose fields are all the same is not redrawn
  * (arming and sending still are: they are signals it reads).
  */
@@ -28,10 +29,14 @@ export const TradeButton = memo(
         disabled={button.disabledReason !== null}
         aria-busy={busy ? 'true' : 'false'}
         aria-label={armed ? `${confirmLabel(button)}: ${what}` : what}
-        title={button.disabledReason ?? (button.estimate ? `${what}: ${button.estimate}` : what)}
+        title={
+          armed
+            ? confirmLabel(button)
+            : (button.disabledReason ?? (button.estimate ? `${what}: ${button.estimate}` : what))
+        }
         onClick={(event) => controller.press(button, event)}
       >
-        <span class="mc-trade-main">{armed ? confirmLabel(button) : button.label}</span>{' '}
+        <span class="mc-trade-main">{armed ? armedText(button) : button.label}</span>{' '}
         <span class="mc-trade-sub num">
           {armed ? 'within 3 s' : busy ? 'sending…' : (button.contracts ?? ' ')}
         </span>

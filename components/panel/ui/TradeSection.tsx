@@ -4,7 +4,7 @@ import type { PanelController } from '../model/controller';
 import { AlertControl } from './AlertControl';
 import { OrderTypeToggle } from './OrderTypeToggle';
 import { PresetEditor } from './PresetEditor';
-import { ResultLine } from './ResultLine';
+import { ResultSlot } from './ResultSlot';
 import { TradeButton } from './TradeButton';
 
 function OutcomeTrade({
@@ -29,33 +29,47 @@ function OutcomeTrade({
           ))}
         </div>
       </div>
-      {group.sells.length > 0 ? (
-        <div class="mc-row">
-          <span class="mc-row-label">
-            Sell <span class={tone}>{group.outcome}</span>
-            {group.sellPrice ? <span class="mc-row-price num">{group.sellPrice}</span> : null}
-          </span>
+      {/* The sell row keeps its place when nothing is held: a first fill must not move the
+          buttons below it (issue 29). */}
+      <div class="mc-row" data-sell-row={group.outcome}>
+        <span class="mc-row-label">
+          Sell <span class={tone}>{group.outcome}</span>
+          {group.sellPrice ? <span class="mc-row-price num">{group.sellPrice}</span> : null}
+        </span>
+        {group.sells.length > 0 ? (
           <div class="mc-buttons">
             {group.sells.map((button) => (
               <TradeButton key={button.key} button={button} controller={controller} />
             ))}
           </div>
-        </div>
-      ) : null}
-      {result ? <ResultLine result={result} controller={controller} group={group.outcome} /> : null}
+        ) : (
+          <span class="mc-muted mc-row-empty">No {group.outcome} held</span>
+        )}
+      </div>
+      <ResultSlot result={result} controller={controller} group={group.outcome} />
     </div>
   );
 }
 
-/** The order type, the presets, and the buy/sell buttons of each outcome. */
-export function TradeSection({ controller }: { controller: PanelController }) {
+/**
+ * The order type, the presets, and the buy/sell buttons of each outcome. The presets
+ * editor and the alert form open over the prices above the toolbar (`mc-overlay`), so
+ * they push no button.
+ */
+export function TradeSection({
+  controller,
+  onAlertSaid,
+}: {
+  controller: PanelController;
+  /** A price alert was set: the sentence to show in the panel's status slot. */
+  onAlertSaid: (said: string | null) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [alerting, setAlerting] = useState(false);
-  const [alertSaid, setAlertSaid] = useState<string | null>(null);
   const state = controller.state.value;
   if (!state) return null;
   return (
-    <div class="mc-group">
+    <div class="mc-group mc-trade-section">
       <div class="mc-toolbar">
         <OrderTypeToggle controller={controller} />
         <button
@@ -63,7 +77,10 @@ export function TradeSection({ controller }: { controller: PanelController }) {
           class="mc-small"
           data-action="edit-presets"
           aria-expanded={editing ? 'true' : 'false'}
-          onClick={() => setEditing(!editing)}
+          onClick={() => {
+            setAlerting(false);
+            setEditing(!editing);
+          }}
         >
           Presets
         </button>
@@ -73,36 +90,36 @@ export function TradeSection({ controller }: { controller: PanelController }) {
           data-action="price-alert"
           aria-expanded={alerting ? 'true' : 'false'}
           onClick={() => {
-            setAlertSaid(null);
+            onAlertSaid(null);
+            setEditing(false);
             setAlerting(!alerting);
           }}
         >
           Alert
         </button>
+        {alerting ? (
+          <div class="mc-overlay">
+            <AlertControl
+              marketSlug={state.marketSlug}
+              bookless={state.market?.tradeType === 'amm'}
+              onAdded={(said) => {
+                onAlertSaid(said);
+                setAlerting(false);
+              }}
+              onClose={() => setAlerting(false)}
+            />
+          </div>
+        ) : null}
+        {editing ? (
+          <div class="mc-overlay">
+            <PresetEditor
+              presets={state.quickTrade.presets}
+              controller={controller}
+              onClose={() => setEditing(false)}
+            />
+          </div>
+        ) : null}
       </div>
-      {alerting ? (
-        <AlertControl
-          marketSlug={state.marketSlug}
-          bookless={state.market?.tradeType === 'amm'}
-          onAdded={(said) => {
-            setAlertSaid(said);
-            setAlerting(false);
-          }}
-          onClose={() => setAlerting(false)}
-        />
-      ) : null}
-      {alertSaid ? (
-        <p class="mc-hint" role="status" data-alert-said="">
-          {alertSaid}
-        </p>
-      ) : null}
-      {editing ? (
-        <PresetEditor
-          presets={state.quickTrade.presets}
-          controller={controller}
-          onClose={() => setEditing(false)}
-        />
-      ) : null}
       {controller.buttons.value.map((group) => (
         <OutcomeTrade key={group.outcome} group={group} controller={controller} />
       ))}

@@ -184,7 +184,8 @@ describe('the panel on a market page', () => {
     const since = (await h().admin.orders()).length;
     await panel.click('[data-key="BUY:YES:1"]');
     const armed = await panel.waitFor('[data-key="BUY:YES:1"]', isArmed);
-    expect(armed.text).toContain('Click again to confirm $150');
+    expect(armed.text).toContain('Confirm $150');
+    expect(armed.attributes['aria-label']).toMatch(/^Click again to confirm \$150: /);
     await h().shot(page, 'confirmation-armed');
     // One click, then nothing: the window closes (the button disarms) and no order left.
     await panel.waitFor('[data-key="BUY:YES:1"]', (b) => !isArmed(b), 10_000);

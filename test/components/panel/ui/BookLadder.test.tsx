@@ -16,7 +16,8 @@ type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<Respon
 
 /** What the browser does for a user's click; happy-dom has no `isTrusted`, so it is set here. */
 function realClick(element: Element): void {
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  // A pointer's click counts its presses (`detail` 1); a key's is 0 (key-aim.ts).
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
   Object.defineProperty(event, 'isTrusted', { value: true });
   element.dispatchEvent(event);
 }
@@ -123,9 +124,32 @@ describe('the book ladder', () => {
     expect(bid.getAttribute('aria-label')).toBe('Buy 8.19 @ 61¢ YES, post-only');
   });
 
-  it('is absent until the background has a book', () => {
+  it('is absent until the background has a book, its room kept', () => {
     show(panelState({ ladder: null }));
     expect(container.querySelector('[data-section="book"]')).toBeNull();
+    expect(container.querySelector('[data-section="no-book"]')).not.toBeNull();
+  });
+
+  it('keeps five places per side, filled or not, so levels arriving move no level', () => {
+    show(panelState({ ladder: LADDER }));
+    const slots = (outcome: string) =>
+      [...container.querySelectorAll(`[data-ladder="${outcome}"] [data-slot]`)].map((el) => [
+        el.getAttribute('data-slot'),
+        el.getAttribute('data-level'),
+      ]);
+    expect(slots('YES')).toEqual([
+      ['YES:bids:0', 'YES:BUY:610'],
+      ['YES:bids:1', 'YES:BUY:600'],
+      ['YES:bids:2', 'YES:BUY:590'],
+      ['YES:bids:3', null],
+      ['YES:bids:4', null],
+      ['YES:asks:0', 'YES:SELL:630'],
+      ['YES:asks:1', 'YES:SELL:640'],
+      ['YES:asks:2', null],
+      ['YES:asks:3', null],
+      ['YES:asks:4', null],
+    ]);
+    expect(container.querySelector('[data-result-slot="book"]')).not.toBeNull();
   });
 
   it('a real click on a bid sends one post-only buy at that price, and the order is listed with a cancel at once', async () => {

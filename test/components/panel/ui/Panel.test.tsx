@@ -18,7 +18,8 @@ type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<Respon
 
 /** What the browser does for a user's click; happy-dom has no `isTrusted`, so it is set here. */
 function realClick(element: Element): void {
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  // A pointer's click counts its presses (`detail` 1); a key's is 0 (key-aim.ts).
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
   Object.defineProperty(event, 'isTrusted', { value: true });
   element.dispatchEvent(event);
 }
@@ -134,6 +135,8 @@ describe('the panel in each state', () => {
     expect(yes?.querySelector('[data-cell="pnl"]')?.textContent).toBe('+$60.00');
     expect(button('SELL:YES:50').textContent).toContain('250');
     expect(container.querySelector('[data-key="SELL:NO:50"]')).toBeNull();
+    // Nothing held keeps the row's room: a first fill moves no button below it.
+    expect(container.querySelector('[data-sell-row="NO"]')?.textContent).toContain('No NO held');
   });
 
   it('when locked: says so, disables the buttons and offers to unlock', async () => {
@@ -414,8 +417,9 @@ describe('confirmation of large orders', () => {
   it('arms on the first click ("Click again to confirm $250") and sends nothing', async () => {
     const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
     realClick(button('BUY:YES:0'));
-    await waitFor(() =>
-      expect(button('BUY:YES:0').textContent).toContain('Click again to confirm $250'),
+    await waitFor(() => expect(button('BUY:YES:0').textContent).toContain('Confirm $250'));
+    expect(button('BUY:YES:0').getAttribute('aria-label')).toMatch(
+      /^Click again to confirm \$250: /,
     );
     expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true');
     expect(background.calls).toEqual([]);
