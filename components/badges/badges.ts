@@ -8,6 +8,7 @@ import { type FrameBatch, frameBatch } from './frame';
 import { marketLinkFinder } from './links';
 import { createOverlay, type Overlay, type Placement } from './overlay';
 import { type BadgeLine, linesByMarket } from './text';
+import { linkSeen } from './visible';
 
 export type BadgeSettings = Pick<PageSettings, 'exchange' | 'extraSiteOrigins' | 'badges'>;
 
@@ -20,6 +21,8 @@ export interface BadgeOptions {
   /** The next animation frame (tests step it by hand). */
   frame?: (run: () => void) => number;
   cancelFrame?: (handle: number) => void;
+  /** Whether the user can see a link (tests without a layout engine say so by hand). */
+  seen?: (link: HTMLAnchorElement) => boolean;
 }
 
 const connectToBackground = (): BadgePort => browser.runtime.connect({ name: PORTS.badges });
@@ -34,6 +37,7 @@ const connectToBackground = (): BadgePort => browser.runtime.connect({ name: POR
 export function startBadges(options: BadgeOptions): () => void {
   const doc = options.doc ?? document;
   const win = doc.defaultView ?? window;
+  const seen = options.seen ?? ((link: HTMLAnchorElement) => linkSeen(link, doc));
   let settings = options.settings;
   let finder = marketLinkFinder(marketPagePatterns(settings));
   let held = new Map<string, BadgeLine[]>();
@@ -49,7 +53,9 @@ export function startBadges(options: BadgeOptions): () => void {
     for (const link of links) {
       const box = link.element.getBoundingClientRect();
       const lines = held.get(link.slug);
-      if (!lines || (box.width === 0 && box.height === 0)) continue;
+      // Only beside a link the user sees in the viewport: a page cannot lend a held market's
+      // badge to another link, and the overlay never holds a badge outside the screen.
+      if (!lines || (box.width === 0 && box.height === 0) || !seen(link.element)) continue;
       placements.push({ slug: link.slug, x: box.right - origin.x, y: box.top - origin.y, lines });
     }
     drawing.overlay.draw(placements);

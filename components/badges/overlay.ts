@@ -9,7 +9,7 @@ export interface Placement {
 }
 
 export interface Overlay {
-  /** The overlay's own top-left corner in viewport coordinates (what placements subtract). */
+  /** The overlay's own top-left corner in viewport coordinates (what placements subtract: 0, 0 unless the page moved it). */
   origin(): { x: number; y: number };
   draw(placements: readonly Placement[]): void;
   /** Whether `node` is the overlay's host (its own mutations are not the page's). */
@@ -24,6 +24,7 @@ export interface Overlay {
  */
 const CSS = `
 :host { all: initial; }
+.w { position: absolute; inset: 0; overflow: clip; contain: strict; pointer-events: none; }
 .b { position: absolute; left: 0; top: 0; display: flex; gap: 6px; align-items: center;
   padding: 1px 6px; border-radius: 9px; white-space: nowrap; pointer-events: none;
   font: 600 11px/16px system-ui, -apple-system, "Segoe UI", sans-serif;
@@ -33,17 +34,22 @@ const CSS = `
 .gain { color: #4ade80; } .loss { color: #f87171; } .flat { color: #cbd5e1; }
 `;
 
-/** Declarations the page's stylesheets cannot beat: the host takes no room and no clicks. */
+/**
+ * Declarations the page's stylesheets cannot beat: the host takes no clicks, and its box is
+ * the viewport's whatever it holds, with nothing of its content measurable from outside
+ * (strict containment, and the badges inside a clipping box of their own): a page that
+ * forces overflow on it, or measures it, reads the same whether or where badges are drawn.
+ */
 const HOST_STYLE: Record<string, string> = {
-  position: 'absolute',
-  left: '0',
-  top: '0',
-  width: '0',
-  height: '0',
+  position: 'fixed',
+  inset: '0',
+  width: 'auto',
+  height: 'auto',
   margin: '0',
   padding: '0',
   border: '0',
-  overflow: 'visible',
+  overflow: 'hidden',
+  contain: 'strict',
   'pointer-events': 'none',
   'z-index': '2147483646',
   display: 'block',
@@ -58,7 +64,7 @@ function span(doc: Document, className: string, text: string): HTMLSpanElement {
 
 /**
  * One host for every badge: a built-in element (the page cannot define it and upgrade it),
- * absolutely placed at the document's corner and holding a closed shadow root, so the page
+ * fixed over the viewport and holding a closed shadow root, so the page
  * can neither read a badge nor style it, and no element of the page's own gains a child.
  */
 export function createOverlay(doc: Document = document): Overlay {
@@ -68,10 +74,12 @@ export function createOverlay(doc: Document = document): Overlay {
   host.setAttribute('aria-hidden', 'true');
   for (const [name, value] of Object.entries(HOST_STYLE))
     host.style.setProperty(name, value, 'important');
-  const root = host.attachShadow({ mode: 'closed' });
+  const shadow = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = CSS;
-  root.append(style);
+  const root = doc.createElement('div');
+  root.className = 'w';
+  shadow.append(style, root);
   const pool: HTMLElement[] = [];
   /** What each pooled badge shows, so an unchanged badge is only moved. */
   const shown = new WeakMap<HTMLElement, string>();

@@ -1,9 +1,11 @@
 import type { OmeOrderEvent, SettlementOrderEvent } from '../core/api/events';
 import type { UserOrder } from '../core/api/orders';
 import { errorSentence } from '../core/client/errors';
-import { fromRaw, RAW_PER_UNIT } from '../core/orders/units';
+import { formatContracts } from '../core/format/money';
+import { formatCents } from '../core/format/price';
 import { RecentKeys } from '../live/dedupe';
-import type { IntentView } from '../protocol/intent';
+import type { IntentState, IntentView } from '../protocol/intent';
+import { fillWords } from '../protocol/intent-fill';
 
 export interface NotificationSpec {
   /** Stable per event: the same event never notifies twice, even after a restart. */
@@ -13,13 +15,33 @@ export interface NotificationSpec {
   marketSlug: string;
 }
 
-function priceText(contracts: bigint, collateral: bigint): string {
-  if (contracts <= 0n || collateral <= 0n) return '';
-  const price = Number((collateral * RAW_PER_UNIT) / contracts) / 1e6;
-  return ` at ${price.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}`;
-}
-
 const where = (view: IntentView): string => view.marketTitle ?? view.marketSlug;
+
+/**
+ * States a released delayed order can reach that say more than "released": a fill is told
+ * once its amounts are counted (the engine's EXECUTION can come before the settlement event
+ * that carries them), a failure by its own notice, the user's cancel by nothing.
+ */
+const RELEASE_TOLD_ELSEWHERE: ReadonlySet<IntentState> = new Set([
+  'delayed',
+  'filled',
+  'partially-filled',
+  'failed',
+  'rejected',
+  'cancelled',
+]);
+
+/** The fills `after` counts beyond `before`, as a view of their own. */
+function fillSince(before: IntentView | undefined, after: IntentView): IntentView {
+  const less = (now: string | undefined, then: string | undefined) =>
+    (BigInt(now ?? '0') - BigInt(then ?? '0')).toString();
+  return {
+    ...after,
+    filledContractsRaw: less(after.filledContractsRaw, before?.filledContractsRaw),
+    filledCollateralRaw: less(after.filledCollateralRaw, before?.filledCollateralRaw),
+    filledFeeRaw: less(after.filledFeeRaw, before?.filledFeeRaw),
+  };
+}
 
 const ID_PREFIX = 'mc:';
 
@@ -70,15 +92,22 @@ export class Notifier {
     return this.seen.firstTime(spec.key) ? [spec] : [];
   }
 
-  /** `before` is the last settled view the caller passed here (none after a restart). */
+  /**
+   * `before` is the last settled view the caller passed here (none after a restart). A
+   * fill is told once, net of fee, when its amounts are known; a delayed order's release
+   * is part of that story, told on its own only when nothing filled (killed, resting).
+   */
   fromIntent(before: IntentView | undefined, after: IntentView): NotificationSpec[] {
     if (Notifier.waiting(after)) return [];
     const out: NotificationSpec[] = [];
     const id = after.clientOrderId;
-    const verb = after.side === 'BUY' ? 'Bought' : 'Sold';
     const filledBefore = BigInt(before?.filledContractsRaw ?? '0');
     const filledNow = BigInt(after.filledContractsRaw);
-    if (before?.state === 'delayed' && after.state !== 'delayed' && after.state !== 'cancelled') {
+    if (
+      before?.state === 'delayed' &&
+      filledNow === 0n &&
+      !RELEASE_TOLD_ELSEWHERE.has(after.state)
+    ) {
       out.push(
         ...this.once({
           key: `released:${id}`,
@@ -89,14 +118,13 @@ export class Notifier {
       );
     }
     if (filledNow > filledBefore) {
-      const delta = filledNow - filledBefore;
-      const paid = BigInt(after.filledCollateralRaw) - BigInt(before?.filledCollateralRaw ?? '0');
+      const part = fillWords(fillSince(before, after)).text;
       const partial = after.state !== 'filled';
       out.push(
         ...this.once({
           key: `fill:${id}:${after.filledContractsRaw}`,
           title: partial ? 'Order partially filled' : 'Order filled',
-          message: `${verb} ${fromRaw(delta)} ${after.outcome}${priceText(delta, paid)} on ${where(after)}`,
+          message: `${after.side === 'BUY' ? 'Bought' : 'Sold'} ${part} on ${where(after)}`,
           marketSlug: after.marketSlug,
         }),
       );
@@ -140,6 +168,7 @@ export class Notifier {
       const order = openOrders.get(match.orderId);
       if (!order) continue;
       const size = BigInt(match.matchedSize);
+      // A resting order fills at its own limit, and makers pay no fee.
       const price = order.price ?? Number(match.price);
       const failed = event.type === 'FAILED';
       if (event.type !== 'MATCHED' && !failed) continue;
@@ -152,7 +181,7 @@ export class Notifier {
             : remaining > 0n
               ? 'Order partially filled'
               : 'Order filled',
-          message: `${failed ? 'Undone: ' : ''}${order.side === 'BUY' ? 'Bought' : 'Sold'} ${fromRaw(size)} ${order.outcome} at ${price} on ${titleOf(order.marketSlug)}`,
+          message: `${failed ? 'Undone: ' : ''}${order.side === 'BUY' ? 'Bought' : 'Sold'} ${formatContracts(size)} ${order.outcome} at ${formatCents(price)} on ${titleOf(order.marketSlug)}`,
           marketSlug: order.marketSlug,
         }),
       );
@@ -170,11 +199,11 @@ export class Notifier {
     titleOf: (slug: string) => string,
   ): NotificationSpec[] {
     if (!Notifier.isStpCancel(event)) return [];
-    const price = event.price === null ? '' : ` at ${event.price}`;
+    const price = event.price === null ? '' : ` at ${formatCents(event.price)}`;
     return this.once({
       key: `stp:${event.orderId}`,
       title: 'Resting order cancelled',
-      message: `Self-trade prevention cancelled your ${event.side}${outcome ? ` ${outcome}` : ''} order${price} on ${titleOf(event.marketSlug)} (${fromRaw(BigInt(event.remainingSize))} left)`,
+      message: `Self-trade prevention cancelled your ${event.side}${outcome ? ` ${outcome}` : ''} order${price} on ${titleOf(event.marketSlug)} (${formatContracts(event.remainingSize)} left)`,
       marketSlug: event.marketSlug,
     });
   }

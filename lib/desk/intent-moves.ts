@@ -29,12 +29,14 @@ export class IntentMoves {
   setFilled(record: IntentRecord, filled: Filled): void {
     record.view.filledContractsRaw = filled.contractsRaw.toString();
     record.view.filledCollateralRaw = filled.collateralRaw.toString();
+    record.view.filledFeeRaw = filled.feeRaw.toString();
+    record.view.feeBps = filled.feeBps;
   }
 
-  /** Adds a trade not counted yet to the intent's filled totals. */
+  /** Adds a trade not counted yet (or the fee an answer reports) to the intent's filled totals. */
   count(record: IntentRecord, trade: CountedTrade | null): void {
     if (!trade) return;
-    record.countedTrades.push(trade.tradeEventId);
+    if (trade.tradeEventId !== null) record.countedTrades.push(trade.tradeEventId);
     this.setFilled(record, trade.filled);
   }
 

@@ -2,9 +2,11 @@ import type { OmeOrderEvent, SettlementOrderEvent } from '../core/api/events';
 import type { Execution, OrderStatus } from '../core/api/orders';
 import type { Side } from '../core/api/primitives';
 import { errorSentence } from '../core/client/errors';
+import { takerFeeOf } from '../core/orders/fees';
 import { fillCollateral } from '../core/orders/fills';
-import { fromRaw, priceToMillis, RAW_PER_UNIT } from '../core/orders/units';
+import { priceToMillis } from '../core/orders/units';
 import { type IntentState, type IntentView, isFinal } from '../protocol/intent';
+import { fillWords } from '../protocol/intent-fill';
 
 /** Contracts asked for: the FOK BUY spends collateral, so it has no contract target. */
 export function requestedContracts(view: IntentView): bigint | null {
@@ -129,9 +131,11 @@ export function stateFromOmeEvent(
 }
 
 /**
- * Contracts and collateral that one settlement event gives an order of ours. As the
- * taker, match prices are in our outcome's terms (conventions); as a maker, every fill
- * happens at our own limit, which is exact.
+ * Contracts and collateral that one settlement event gives an order of ours, and the
+ * taker fee on them (the event does not carry it: each match is charged by the fee rule,
+ * `takerFeeOf`, at the rate the exchange reported for the order). As the taker, match
+ * prices are in our outcome's terms (conventions); as a maker, every fill happens at our
+ * own limit, which is exact, and no fee is paid.
  */
 export function fillFromSettlement(
   event: SettlementOrderEvent,
@@ -139,7 +143,8 @@ export function fillFromSettlement(
   clientOrderId: string,
   ownLimitMillis: bigint | null,
   side: Side,
-): { contracts: bigint; collateral: bigint } | null {
+  feeBps = 0,
+): { contracts: bigint; collateral: bigint; fee: bigint } | null {
   const asTaker =
     event.clientOrderId === clientOrderId || (orderId !== null && event.takerOrderId === orderId);
   const matches = asTaker
@@ -148,43 +153,59 @@ export function fillFromSettlement(
   if (matches.length === 0) return null;
   let contracts = 0n;
   let collateral = 0n;
+  let fee = 0n;
   for (const match of matches) {
     const size = BigInt(match.matchedSize);
     const priceMillis =
       !asTaker && ownLimitMillis !== null
         ? ownLimitMillis
         : BigInt(Math.round(Number(match.price) * 1000));
+    const paid = fillCollateral(priceMillis, size, side, asTaker ? 'taker' : 'maker');
     contracts += size;
-    collateral += fillCollateral(priceMillis, size, side, asTaker ? 'taker' : 'maker');
+    collateral += paid;
+    if (asTaker) fee += takerFeeOf(side, size, paid, feeBps);
   }
-  return { contracts, collateral };
+  return { contracts, collateral, fee };
 }
 
-/** What an intent has filled so far (raw units). */
+/** What an intent has filled so far (raw units), its fee, and the fee rate it pays. */
 export interface Filled {
   contractsRaw: bigint;
   collateralRaw: bigint;
+  /** Contracts (BUY) or collateral (SELL) paid as taker fee. */
+  feeRaw: bigint;
+  feeBps: number | null;
 }
 
 export const filledOf = (view: IntentView): Filled => ({
   contractsRaw: BigInt(view.filledContractsRaw),
   collateralRaw: BigInt(view.filledCollateralRaw),
-});
-
-/** A trade counted into an intent's fills: its id (so it is never counted twice) and the new totals. */
-export interface CountedTrade {
-  tradeEventId: string;
-  filled: Filled;
-}
-
-const plus = (before: Filled, contracts: bigint, collateral: bigint): Filled => ({
-  contractsRaw: before.contractsRaw + contracts,
-  collateralRaw: before.collateralRaw + collateral,
+  feeRaw: BigInt(view.filledFeeRaw ?? '0'),
+  feeBps: view.feeBps ?? null,
 });
 
 /**
- * The fills our own placement answer reports. The same trade may also arrive as a
- * settlement event, before or after: whichever comes first counts it, once.
+ * What an answer or event adds to an intent's fills: the trade's id (so it is never counted
+ * twice; null when it only tells the fee) and the new totals.
+ */
+export interface CountedTrade {
+  tradeEventId: string | null;
+  filled: Filled;
+}
+
+const plus = (before: Filled, contracts: bigint, collateral: bigint, fee: bigint): Filled => ({
+  ...before,
+  contractsRaw: before.contractsRaw + contracts,
+  collateralRaw: before.collateralRaw + collateral,
+  feeRaw: before.feeRaw + fee,
+});
+
+/**
+ * The fills our own placement answer reports, with their fee as the exchange counted it,
+ * and the order's fee rate (a delayed order's fills come later, by events, and are charged
+ * at it). The same trade may also arrive as a settlement event, before or after: whichever
+ * comes first counts it, once; an event that came first, before the rate was known,
+ * counted no fee, so the answer adds the fee it reports.
  */
 export function placementTrade(
   view: IntentView,
@@ -192,12 +213,17 @@ export function placementTrade(
   execution: Execution,
 ): CountedTrade | null {
   const id = execution.tradeEventId;
-  if (!id || counted.includes(id)) return null;
   const totals = execution.totalsRaw;
-  return {
-    tradeEventId: id,
-    filled: plus(filledOf(view), BigInt(totals.contractsGross), BigInt(totals.usdGross)),
-  };
+  const before = { ...filledOf(view), feeBps: execution.effectiveFeeBps };
+  const fee = BigInt(view.side === 'BUY' ? totals.contractsFee : totals.usdFee);
+  if (id && !counted.includes(id)) {
+    return {
+      tradeEventId: id,
+      filled: plus(before, BigInt(totals.contractsGross), BigInt(totals.usdGross), fee),
+    };
+  }
+  if (view.feeBps !== undefined && view.feeBps !== null) return null;
+  return { tradeEventId: null, filled: plus(before, 0n, 0n, id ? fee : 0n) };
 }
 
 /** The fills a MATCHED settlement event adds to an intent (as taker or as a resting maker). */
@@ -208,11 +234,18 @@ export function settlementTrade(
 ): CountedTrade | null {
   if (event.type !== 'MATCHED' || counted.includes(event.tradeEventId)) return null;
   const limit = view.price === null ? null : priceToMillis(view.price);
-  const fill = fillFromSettlement(event, view.orderId, view.clientOrderId, limit, view.side);
+  const fill = fillFromSettlement(
+    event,
+    view.orderId,
+    view.clientOrderId,
+    limit,
+    view.side,
+    view.feeBps ?? 0,
+  );
   if (!fill) return null;
   return {
     tradeEventId: event.tradeEventId,
-    filled: plus(filledOf(view), fill.contracts, fill.collateral),
+    filled: plus(filledOf(view), fill.contracts, fill.collateral, fill.fee),
   };
 }
 
@@ -227,11 +260,21 @@ export function statusFilled(view: IntentView, filledSize: bigint): Filled | nul
     return filledSize > before.collateralRaw ? { ...before, collateralRaw: filledSize } : null;
   }
   if (filledSize <= before.contractsRaw) return null;
-  return {
-    contractsRaw: filledSize,
-    collateralRaw:
-      view.price === null ? before.collateralRaw : (filledSize * priceToMillis(view.price)) / 1000n,
-  };
+  const collateralRaw =
+    view.price === null ? before.collateralRaw : (filledSize * priceToMillis(view.price)) / 1000n;
+  // A FAK/FOK always takes; a GTC's role is not told, and a resting one pays nothing. A
+  // total says nothing of the fills it sums: charged as one, the fee may read up to a raw
+  // unit per fill above the exchange's.
+  const fee =
+    view.orderType === 'GTC'
+      ? 0n
+      : takerFeeOf(
+          view.side,
+          filledSize - before.contractsRaw,
+          collateralRaw - before.collateralRaw,
+          view.feeBps ?? 0,
+        );
+  return { ...before, contractsRaw: filledSize, collateralRaw, feeRaw: before.feeRaw + fee };
 }
 
 const STATE_WORDS: Record<IntentState, string> = {
@@ -249,22 +292,15 @@ const STATE_WORDS: Record<IntentState, string> = {
   failed: 'failed',
 };
 
-/** The one line a panel or the popup shows under a button or in a list. */
+/** The one line a panel or the popup shows under a button or in a list: fills net of fee. */
 export function summarize(view: IntentView): string {
-  const filled = BigInt(view.filledContractsRaw);
-  const paid = BigInt(view.filledCollateralRaw);
-  // No price when the collateral is not known (a FOK adopted from a status check).
-  const avg = filled > 0n && paid > 0n ? Number((paid * RAW_PER_UNIT) / filled) / 1e6 : null;
-  const fillText =
-    filled > 0n
-      ? `${fromRaw(filled)} ${view.outcome}${avg !== null ? ` at ${avg.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')}` : ''}`
-      : '';
+  const fillText = fillWords(view).text;
   switch (view.state) {
     case 'filled':
     case 'partially-filled':
       return `${STATE_WORDS[view.state]}${fillText ? ` ${fillText}` : ''}`;
     case 'resting':
-      return filled > 0n ? `resting, ${fillText} filled so far` : STATE_WORDS.resting;
+      return fillText ? `resting, ${fillText} filled so far` : STATE_WORDS.resting;
     case 'delayed':
       return view.eligibleAt
         ? `delayed until ${new Date(view.eligibleAt).toLocaleTimeString()}`

@@ -78,8 +78,15 @@ export const IntentView = z.object({
   state: IntentState,
   orderId: z.string().nullable(),
   filledContractsRaw: Raw,
-  /** Collateral paid (BUY) or received (SELL) for the fills, raw. */
+  /** Collateral paid (BUY) or received before the fee (SELL) for the fills, raw. */
   filledCollateralRaw: Raw,
+  /**
+   * The taker fee of those fills, raw: contracts on a BUY (the position grew by the filled
+   * contracts less this), collateral on a SELL (received less this). Absent: none counted.
+   */
+  filledFeeRaw: Raw.optional(),
+  /** The fee rate the exchange's answer reported for this order (basis points); absent until then. */
+  feeBps: z.number().int().min(0).max(10_000).nullable().optional(),
   eligibleAt: z.string().nullable(),
   error: ClientErrorInfo.nullable(),
   /** A short line for the UI: "filled 17.54 at 0.57", "rejected: …". */

@@ -1,5 +1,6 @@
 import { Countdown } from '@/components/common/Countdown';
 import { errorSentence, isRetryable } from '@/lib/core/client/errors';
+import { fillWords } from '@/lib/protocol/intent-fill';
 import type { PanelController, PressResult } from '../model/controller';
 
 /** The outcome of the last press, where it was pressed; a delayed order counts down. */
@@ -36,7 +37,9 @@ export function ResultLine({
         (live.state === 'rejected' || live.state === 'failed') && live.error ? (
           <span class="error">{errorSentence(live.error)}</span>
         ) : (
-          <span class="ok">{live.summary}</span>
+          <span class="ok" title={fillWords(live).exact || undefined}>
+            {live.summary}
+          </span>
         )
       ) : null}
       {result.status === 'done' && !live && result.message ? (

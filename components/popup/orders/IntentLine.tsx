@@ -37,7 +37,11 @@ export function IntentLine({ row }: { row: IntentRow }) {
           </button>
         ) : null}
       </div>
-      {row.detail ? <p class="intent-detail">{row.detail}</p> : null}
+      {row.detail ? (
+        <p class="intent-detail" title={row.detailExact || undefined}>
+          {row.detail}
+        </p>
+      ) : null}
       {cancel.error ? <ErrorLine error={cancel.error} onRetry={() => void cancel.run()} /> : null}
     </li>
   );

@@ -1,9 +1,8 @@
 import { errorSentence } from '../../../lib/core/client/errors';
 import { formatContracts, formatUsd } from '../../../lib/core/format/money';
 import { formatCents } from '../../../lib/core/format/price';
-import { formatRawCents } from '../../../lib/core/format/raw-price';
-import { RAW_PER_UNIT } from '../../../lib/core/orders/units';
 import type { IntentState, IntentView } from '../../../lib/protocol/intent';
+import { fillWords } from '../../../lib/protocol/intent-fill';
 
 export type IntentTone = 'pending' | 'done' | 'warn' | 'bad';
 
@@ -19,6 +18,8 @@ export interface IntentRow {
   tone: IntentTone;
   /** The outcome in words: the fill, the reason of a refusal; empty when the label says it all. */
   detail: string;
+  /** The fill's figures exact (a tooltip); empty when nothing filled. */
+  detailExact: string;
   /** Set while the order waits for its taker delay: the UI counts down to it. */
   delayedUntil: string | null;
   /** Delayed and resting orders can still be cancelled through the desk. */
@@ -50,14 +51,6 @@ function describe(view: IntentView): string {
   return `${view.side} ${view.outcome} · ${view.orderType} ${amount}${price}`;
 }
 
-function fills(view: IntentView): string {
-  const contracts = BigInt(view.filledContractsRaw);
-  if (contracts === 0n) return '';
-  const collateral = BigInt(view.filledCollateralRaw);
-  const average = (collateral * RAW_PER_UNIT) / contracts;
-  return `${formatContracts(contracts)} ${view.outcome} at ${formatRawCents(average)} (${formatUsd(collateral)})`;
-}
-
 function detailOf(view: IntentView): string {
   switch (view.state) {
     case 'rejected':
@@ -65,9 +58,9 @@ function detailOf(view: IntentView): string {
       return view.error ? errorSentence(view.error) : 'No reason was given.';
     case 'filled':
     case 'partially-filled':
-      return fills(view);
+      return fillWords(view).text;
     case 'resting': {
-      const filled = fills(view);
+      const filled = fillWords(view).text;
       return filled ? `${filled} filled so far` : 'On the book';
     }
     default:
@@ -87,6 +80,7 @@ export function intentRow(view: IntentView): IntentRow {
     label,
     tone,
     detail: detailOf(view),
+    detailExact: view.state === 'rejected' || view.state === 'failed' ? '' : fillWords(view).exact,
     delayedUntil,
     cancellable: view.state === 'delayed' || view.state === 'resting',
     createdAt: view.createdAt,

@@ -1,4 +1,5 @@
 import { ExchangeError } from '../../core/client/errors';
+import { alreadyTrue, type MarketPrices } from '../../core/price-alerts/condition';
 import type { PriceAlert } from '../../core/price-alerts/schema';
 import type { Handlers } from '../../protocol/router';
 import type { BackgroundApp } from '../app';
@@ -7,7 +8,19 @@ import { assertPageMarket, type HandlersFor, unavailable } from './shared';
 
 type NewAlert = Parameters<BackgroundApp['priceWatch']['add']>[0];
 
-/** Adds an alert on a market the exchange knows, and checks it against the book at once. */
+type Market = NonNullable<Awaited<ReturnType<BackgroundApp['market']>>>;
+
+/** The market's prices as the alerts read them; null while no book or pool price is known. */
+async function pricesNow(app: BackgroundApp, market: Market): Promise<MarketPrices | null> {
+  if (market.tradeType === 'clob') {
+    await app.panels.ensureBook(market.slug);
+    const book = app.books.book(market.slug);
+    return book ? pricesOfBook(book) : null;
+  }
+  return market.prices ? pricesOfPool(market.prices) : null;
+}
+
+/** Adds an alert on a market the exchange knows, unless its condition already holds. */
 async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAlert> {
   const market = await app.market(request.marketSlug).catch(() => null);
   if (!market) throw unavailable('This market is not known to the exchange.');
@@ -23,6 +36,10 @@ async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAle
       ],
     });
   }
+  // An alert already true would fire at once and tell nothing: refused with what holds.
+  const before = await pricesNow(app, market);
+  const refusal = before ? alreadyTrue(request, before) : null;
+  if (refusal) throw unavailable(refusal);
   let added: PriceAlert;
   try {
     added = await app.priceWatch.add(request, market.title);
@@ -30,14 +47,9 @@ async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAle
     if (error instanceof PriceAlertCapError) throw unavailable(error.message);
     throw error;
   }
-  // A condition already true fires now, not at the next change of the book.
-  if (market.tradeType === 'clob') {
-    await app.panels.ensureBook(market.slug);
-    const book = app.books.book(market.slug);
-    if (book) await app.priceWatch.observe(market.slug, pricesOfBook(book));
-  } else if (market.prices) {
-    await app.priceWatch.observe(market.slug, pricesOfPool(market.prices));
-  }
+  // The book may have moved since: it is checked as it is now, not at its next change.
+  const prices = await pricesNow(app, market);
+  if (prices) await app.priceWatch.observe(market.slug, prices);
   return added;
 }
 

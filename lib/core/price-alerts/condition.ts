@@ -1,4 +1,11 @@
-import type { AlertField, AlertOutcome } from './rules';
+import { formatRawCents } from '../format/raw-price';
+import {
+  type AlertComparator,
+  type AlertField,
+  type AlertOutcome,
+  FIELD_WORDS,
+  millisAsCents,
+} from './rules';
 
 /** What is known of one market's prices now, in YES terms, raw (1e6 = 1.00). */
 export interface MarketPrices {
@@ -37,4 +44,24 @@ export function conditionHolds(
   if (observed === null) return false;
   const threshold = BigInt(alert.priceMillis) * RAW_PER_MILLI;
   return alert.comparator === '>=' ? observed >= threshold : observed <= threshold;
+}
+
+/**
+ * Why an alert is refused when it is set: its condition already holds, so it would fire at
+ * once and tell nothing new. Null when it does not hold (or the price is not known yet).
+ */
+export function alreadyTrue(
+  alert: {
+    outcome: AlertOutcome;
+    field: AlertField;
+    comparator: AlertComparator;
+    priceMillis: number;
+  },
+  prices: MarketPrices,
+): string | null {
+  if (!conditionHolds(alert, prices)) return null;
+  const observed = observedRaw(prices, alert.outcome, alert.field);
+  if (observed === null) return null;
+  const sign = alert.comparator === '>=' ? '≥' : '≤';
+  return `${alert.outcome} ${FIELD_WORDS[alert.field]} is already ${formatRawCents(observed)} ${sign} ${millisAsCents(alert.priceMillis)}: choose a price it has not reached yet.`;
 }

@@ -26,7 +26,10 @@ export type ThresholdResult = { ok: true; millis: number } | { ok: false; messag
  * from its digits, never through a float. The sentence says what to change.
  */
 export function parseCents(text: string): ThresholdResult {
-  const trimmed = text.trim().replace(/\s*¢$/, '');
+  const typed = text.trim();
+  const asDollars = dollarsMeant(typed);
+  if (asDollars) return { ok: false, message: asDollars };
+  const trimmed = typed.replace(/\s*¢$/, '');
   if (trimmed === '') return { ok: false, message: 'Enter a price in cents, e.g. 70.' };
   const match = CENTS_RE.exec(trimmed);
   if (!match)
@@ -43,6 +46,31 @@ export function parseCents(text: string): ThresholdResult {
     };
   }
   return checkMillis(Number(whole) * 10 + Number(digits || '0'));
+}
+
+/** "0.7", ".705", "$0.7": a price below one, typed the way the exchange writes prices. */
+const DOLLARS_RE = /^(?:\$\s*)?0?\.(\d+)$/;
+
+/**
+ * A price under 1 typed without "¢" is refused with the reading it most likely meant,
+ * never taken as tenths of a cent: the exchange and its notifications write prices as
+ * 0–1 fractions, so "0.7" is 70¢ to a trader, and read as 0.7¢ it made an alert true at
+ * once. Refused rather than converted, because a threshold read in the wrong unit fires
+ * at the wrong time; a sub-cent threshold (an AMM's pool can get there) is still typed
+ * with its sign, "0.7¢".
+ */
+function dollarsMeant(typed: string): string | null {
+  const match = DOLLARS_RE.exec(typed);
+  if (!match) return null;
+  const digits = (match[1] ?? '').replace(/0+$/, '');
+  // Zero is zero in any unit: the range's sentence says it.
+  if (digits === '') return null;
+  if (digits.length > 3) {
+    return 'Alert prices are in cents (70 means 0.70): type the price in cents, e.g. 70.5.';
+  }
+  const meant = millisAsCents(Number(digits.padEnd(3, '0')));
+  const subCent = digits.length === 1 ? ` (for 0.${digits} of a cent, type 0.${digits}¢)` : '';
+  return `Alert prices are in cents: did you mean ${meant}${subCent}?`;
 }
 
 /** A threshold in thousandths, checked against the tick and the 0–1 range. */
@@ -66,7 +94,7 @@ export function millisAsCents(millis: number): string {
   return tenth === 0 ? `${whole}¢` : `${whole}.${tenth}¢`;
 }
 
-const FIELD_WORDS: Record<AlertField, string> = {
+export const FIELD_WORDS: Record<AlertField, string> = {
   bid: 'best bid',
   ask: 'best ask',
   last: 'last price',

@@ -56,11 +56,15 @@ function background() {
   };
 }
 
-/** Animation frames stepped by hand. */
+/**
+ * Animation frames stepped by hand; and every link counts as seen (happy-dom lays nothing
+ * out and hit-tests nothing: `linkSeen` is tested on its own and in Chromium).
+ */
 function frames() {
   let queued = new Map<number, () => void>();
   let next = 1;
   return {
+    seen: (_link: HTMLAnchorElement) => true,
     frame: (run: () => void) => {
       queued.set(next, run);
       return next++;
@@ -131,6 +135,29 @@ afterEach(() => {
 });
 
 describe('position badges on the page', () => {
+  it('a link the user cannot see gets no badge, and one seen again gets it back', async () => {
+    const bg = background();
+    const f = frames();
+    const hidden = new Set<HTMLAnchorElement>();
+    const btc = link('/markets/btc-100k');
+    document.body.append(btc);
+    stop = startBadges({
+      settings: settings(),
+      connect: bg.connect,
+      ...f,
+      seen: (a) => !hidden.has(a),
+    });
+    hidden.add(btc);
+    bg.push(held('btc-100k', 'YES', '1000000', '0'));
+    f.step();
+    expect(drawn()).toEqual([]);
+    hidden.delete(btc);
+    btc.setAttribute('class', 'shown');
+    await Promise.resolve(); // MutationObserver callbacks are microtasks
+    f.step();
+    expect(drawn().map((b) => b.market)).toEqual(['btc-100k']);
+  });
+
   it('draws one badge per link to a market held, at its top-right corner, none on the others', async () => {
     const bg = background();
     const f = frames();

@@ -42,7 +42,16 @@ const linkMarkets = (page: Page) =>
     [...document.querySelectorAll('a[href]')].map((a) => {
       const r = a.getBoundingClientRect();
       const slug = /^\/markets\/([^/?#]+)$/.exec(new URL((a as HTMLAnchorElement).href).pathname);
-      return { slug: slug?.[1] ?? null, right: r.right, top: r.top };
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      // In the viewport and the page's topmost element there: a link the user can see.
+      const hit =
+        x >= 0 &&
+        y >= 0 &&
+        x < innerWidth &&
+        y < innerHeight &&
+        a.contains(document.elementFromPoint(x, y));
+      return { slug: slug?.[1] ?? null, right: r.right, top: r.top, seen: hit };
     }),
   );
 
@@ -108,7 +117,8 @@ describe('position badges on links to markets', () => {
     const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
     expect(heldSlugs.has(ETH)).toBe(true);
     const links = await linkMarkets(home);
-    const toHeld = links.filter((l) => l.slug !== null && heldSlugs.has(l.slug));
+    // Badges go beside the links the user sees: those in the viewport.
+    const toHeld = links.filter((l) => l.slug !== null && heldSlugs.has(l.slug) && l.seen);
     const toOthers = links.filter((l) => l.slug === null || !heldSlugs.has(l.slug));
     // The home page also links to group pages and AMM markets: nothing held there.
     expect(toOthers.some((l) => l.slug !== null)).toBe(true);
@@ -120,7 +130,8 @@ describe('position badges on links to markets', () => {
       },
       { what: `${toHeld.length} badges` },
     );
-    expect(new Set(badges.map((b) => b.market))).toEqual(heldSlugs);
+    expect(new Set(badges.map((b) => b.market))).toEqual(new Set(toHeld.map((l) => l.slug)));
+    expect(badges.some((b) => b.market === ETH)).toBe(true);
 
     const eth = await eventually(
       async () => {
@@ -187,6 +198,106 @@ describe('position badges on links to markets', () => {
     }, ETH);
     await eventually(async () => ((await badgeList()).length === count + 1 ? true : null), {
       what: 'a badge for the late link',
+    });
+  });
+
+  it('a page can neither lend a badge to another link nor tell from the overlay what is held', async () => {
+    const view = await h().withApp((app) => app.badgesView());
+    const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
+    const victim = (await linkMarkets(home)).find(
+      (l) => l.slug !== null && !heldSlugs.has(l.slug) && l.seen,
+    );
+    expect(victim).toBeDefined();
+    const host = '[data-market-companion="badges"]';
+    /** The overlay's host as the page measures it, overflow forced. */
+    const measured = () =>
+      home.evaluate((selector) => {
+        const el = document.querySelector<HTMLElement>(selector);
+        if (!el) return null;
+        el.style.setProperty('overflow', 'scroll', 'important');
+        const r = el.getBoundingClientRect();
+        return {
+          box: [r.x, r.y, r.width, r.height],
+          scroll: [el.scrollWidth, el.scrollHeight, el.clientWidth, el.clientHeight],
+        };
+      }, host);
+    const withBadges = await measured();
+    expect((await badgeList()).length).toBeGreaterThan(0);
+
+    // An invisible link to a held market laid over the visible link to one not held, and a
+    // visible one added in the same change: its badge proves the layout judged both.
+    await home.evaluate(
+      ({ slug, victimSlug }) => {
+        const under = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((a) =>
+          a.href.endsWith(`/markets/${victimSlug}`),
+        );
+        const r = under?.getBoundingClientRect();
+        if (!r) throw new Error('no victim link');
+        const cover = document.createElement('a');
+        cover.href = `/markets/${slug}`;
+        cover.textContent = 'x';
+        cover.id = 'cover-link';
+        Object.assign(cover.style, {
+          position: 'fixed',
+          left: `${r.left}px`,
+          top: `${r.top}px`,
+          width: `${r.width}px`,
+          height: `${r.height}px`,
+          opacity: '0',
+          zIndex: '2147483000',
+          display: 'block',
+        });
+        const barrier = document.createElement('a');
+        barrier.href = `/markets/${slug}`;
+        barrier.textContent = 'Barrier link';
+        barrier.id = 'barrier-link';
+        document.body.append(cover);
+        document.querySelector('main')?.prepend(barrier);
+      },
+      { slug: ETH, victimSlug: victim?.slug ?? '' },
+    );
+    const barrier = await home.evaluate(() => {
+      const r = document.getElementById('barrier-link')?.getBoundingClientRect();
+      return r ? { right: r.right, top: r.top } : null;
+    });
+    const near = (
+      b: { rect: { x: number; y: number; width: number; height: number } },
+      to: { right: number; top: number },
+    ) =>
+      Math.abs(b.rect.x + b.rect.width - to.right) < 1.5 &&
+      Math.abs(b.rect.y + b.rect.height / 2 - to.top) < 1.5;
+    await eventually(
+      async () =>
+        (await badgeList()).some((b) => b.market === ETH && barrier && near(b, barrier))
+          ? true
+          : null,
+      { what: 'a badge beside the barrier link' },
+    );
+    const drawn = await badgeList();
+    expect(drawn.filter((b) => victim && near(b, victim))).toEqual([]);
+
+    // Every held link out of sight: no badge drawn, and the host measures as before.
+    await home.evaluate(() => {
+      document.getElementById('cover-link')?.remove();
+      const style = document.createElement('style');
+      style.id = 'hide-all-links';
+      style.textContent = 'a[href*="/markets/"] { visibility: hidden !important; }';
+      document.head.append(style);
+    });
+    await eventually(async () => ((await badgeList()).length === 0 ? true : null), {
+      what: 'no badge drawn',
+    });
+    const without = await measured();
+    expect(without).toEqual(withBadges);
+    expect(withBadges?.box.slice(2)).toEqual(
+      await home.evaluate(() => [
+        document.documentElement.clientWidth,
+        document.documentElement.clientHeight,
+      ]),
+    );
+    await home.evaluate(() => {
+      document.getElementById('hide-all-links')?.remove();
+      document.getElementById('barrier-link')?.remove();
     });
   });
 

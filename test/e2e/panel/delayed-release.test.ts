@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { useHarness } from '../fixtures';
+import { ExchangeClient } from '../../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../../lib/core/client/hmac';
+import type { IntentView } from '../../../lib/protocol/intent';
+import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
+import { type ChromeApi, eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
 import { openPanel, waitForNewOrders } from './helpers';
 
@@ -10,6 +14,9 @@ const ETH = 'sandbox-eth-flip';
 
 let panel: PanelDriver;
 
+type Shown = { id: string; title: string; message: string };
+type Scope = { chrome: ChromeApi; __shown?: Shown[] };
+
 beforeAll(async () => {
   await h().onboard('alice');
   ({ panel } = await openPanel(h(), ETH));
@@ -19,17 +26,85 @@ afterAll(async () => {
   await panel?.detach();
 });
 
-it('a delayed order left alone is released at eligibleAt and fills', async () => {
+/** Records every desktop notification the running worker raises, from now on. */
+const recordNotifications = () =>
+  h().withApp(() => {
+    const scope = globalThis as unknown as Scope;
+    if (scope.__shown) return;
+    const shown: Shown[] = [];
+    scope.__shown = shown;
+    const api = scope.chrome.notifications;
+    const original = api.create.bind(api) as (...args: unknown[]) => unknown;
+    (api as { create: unknown }).create = (...args: unknown[]) => {
+      const options = (args[1] ?? {}) as { title?: string; message?: string };
+      shown.push({
+        id: String(args[0]),
+        title: options.title ?? '',
+        message: options.message ?? '',
+      });
+      return original(...args);
+    };
+  });
+const notifications = () => h().withApp(() => (globalThis as unknown as Scope).__shown ?? []);
+
+/** Alice's trades of one order as the exchange lists them, read with her own token. */
+async function tradedBy(orderId: string) {
+  const alice = await h().admin.account('alice');
+  const client = new ExchangeClient({
+    baseUrl: h().sandbox.apiUrl,
+    signer: await RequestSigner.create(alice.tokenId ?? '', alice.secret ?? ''),
+    retry: { maxAttempts: 1 },
+  });
+  const trades = (await client.getTrades({ limit: 100 })).data.filter((t) => t.orderId === orderId);
+  const sum = (pick: (t: (typeof trades)[number]) => string) =>
+    trades.reduce((total, t) => total + BigInt(pick(t)), 0n);
+  return {
+    contracts: sum((t) => t.contracts),
+    collateral: sum((t) => t.collateral),
+    fee: sum((t) => t.fee),
+  };
+}
+
+it('a delayed order left alone is released at eligibleAt and fills: one notification, net of fee', async () => {
+  await recordNotifications();
   const since = (await h().admin.orders()).length;
   await panel.click('[data-key="BUY:NO:0"]');
   const [order] = await waitForNewOrders(h(), since);
   await panel.waitFor('[data-result="NO"]', (r) => r.attributes['data-status'] === 'delayed');
   await panel.waitFor(
     '[data-result="NO"]',
-    (r) => r.attributes['data-status'] === 'filled',
+    (r) => r.attributes['data-status'] === 'filled' && /, fee /.test(r.text),
     TAKER_DELAY_MS + 15_000,
   );
-  expect((await panel.one('[data-result="NO"]'))?.text).toMatch(/filled [\d.]+ NO at/);
+  // Every event about the order has been sent once it is mined at the sandbox.
+  await eventually(
+    async () =>
+      (await h().admin.orders()).some((o) => o.id === order?.id && o.settlementStatus === 'MINED'),
+    { what: 'the order settled at the sandbox' },
+  );
   const after = (await h().admin.orders()).find((o) => o.id === order?.id);
   expect(after?.status).toBe('FILLED');
+  const view = (await h().withApp(
+    (app, id) => app.desk.view(id),
+    after?.clientOrderId ?? '',
+  )) as IntentView;
+  const words = fillWords(view).text;
+
+  // The figures are the exchange's: what the position grew by, paid, and the fee.
+  const net = netFill(view);
+  expect({ contracts: net.contractsRaw, collateral: net.collateralRaw, fee: net.feeRaw }).toEqual(
+    await tradedBy(order?.id ?? ''),
+  );
+  expect(net.feeRaw > 0n).toBe(true);
+  expect((await panel.one('[data-result="NO"]'))?.text).toContain(`filled ${words}`);
+  // The worker has handled whatever the order's events were going to cause.
+  await h().send('panel.state', { marketSlug: ETH });
+  const told = (await notifications()).filter((n) => n.id.includes(view.clientOrderId));
+  expect(told).toEqual([
+    {
+      id: expect.any(String),
+      title: 'Order filled',
+      message: `Bought ${words} on ${view.marketTitle}`,
+    },
+  ]);
 });

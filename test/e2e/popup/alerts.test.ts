@@ -153,4 +153,38 @@ describe.sequential('price alerts', () => {
     expect(await created(h())).toEqual([]);
     expect(await shownAlerts(h())).toEqual(after);
   });
+
+  it('takes what a trader types: "0.7" asks "did you mean 70¢?", a condition already true is refused', async () => {
+    const before = await created(h());
+    popup = await openPopup(h());
+    const card = popup.getByRole('article', { name: BTC_TITLE, exact: true }).first();
+    await card.waitFor({ timeout: 20_000 });
+    await popup.getByRole('tab', { name: /^Positions/ }).click();
+    await card.getByRole('button', { name: `Set a price alert on ${BTC_TITLE}` }).click();
+    const price = card.getByLabel('Price in cents');
+    await price.fill('0.7');
+    await card.getByRole('button', { name: 'Add alert' }).click();
+    await card
+      .getByRole('alert')
+      .filter({
+        hasText: 'Alert prices are in cents: did you mean 70¢ (for 0.7 of a cent, type 0.7¢)?',
+      })
+      .waitFor();
+    const below = bestBidMillis(h()) - 5;
+    await price.fill(cents(below));
+    await card.getByRole('button', { name: 'Add alert' }).click();
+    await card
+      .getByRole('alert')
+      .filter({ hasText: `≥ ${cents(below)}¢: choose a price it has not reached yet.` })
+      .waitFor();
+    await h().shot(popup, 'alert-already-true');
+    expect((await card.getByRole('alert').textContent()) ?? '').toMatch(
+      /^YES best bid is already /,
+    );
+    // Refused by the background (its answer is the barrier): nothing stored, nothing shown.
+    const armed = (await h().ask('alerts.list', {})).filter((a) => a.firedAt === null);
+    expect(armed).toEqual([]);
+    expect(await created(h())).toEqual(before);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+  });
 });

@@ -5,10 +5,12 @@ import { BackgroundApp } from '../../../lib/background/app';
 import { createHandlers } from '../../../lib/background/handlers';
 import type { TransportTweaks } from '../../../lib/background/session';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/core/api/sandbox';
+import { formatCents } from '../../../lib/core/format/price';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { mergeSettings } from '../../../lib/core/settings/merge';
 import type { Settings } from '../../../lib/core/settings/schema';
 import type { IntentView } from '../../../lib/protocol/intent';
+import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
 import { PROTOCOL } from '../../../lib/protocol/messages';
 import { createRouter, type Reply } from '../../../lib/protocol/router';
 import type { SenderInfo } from '../../../lib/protocol/sender';
@@ -194,7 +196,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     expect(fills).toEqual([
       expect.objectContaining({
         title: 'Order filled',
-        message: expect.stringMatching(/^Bought [\d.]+ YES at 0\.\d+ on /),
+        message: expect.stringMatching(/^Bought [\d.]+ YES at [\d.]+¢ for \$[\d.]+ on /),
       }),
       expect.objectContaining({ title: 'Order filled' }),
     ]);
@@ -431,6 +433,106 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('🔒'));
   });
 
+  /** A content script on `slug`'s market page, which may trade that market only. */
+  const contentOn = (booted: Awaited<ReturnType<typeof boot>>, slug: string): SenderInfo => {
+    const url = `${sandbox.siteUrl}/markets/${slug}`;
+    return { ...booted.content, url, tab: { id: 5, url } };
+  };
+
+  /** Alice's trades of one order, as the exchange lists them: contracts, money and fee. */
+  async function tradedBy(orderId: string) {
+    const alice = await clientFor(sandbox, 'alice');
+    const trades = (await alice.getTrades({ limit: 100 })).data.filter(
+      (t) => t.orderId === orderId,
+    );
+    const sum = (pick: (t: (typeof trades)[number]) => string) =>
+      trades.reduce((total, t) => total + BigInt(pick(t)), 0n);
+    return {
+      contracts: sum((t) => t.contracts),
+      collateral: sum((t) => t.collateral),
+      fee: sum((t) => t.fee),
+    };
+  }
+
+  it.each([
+    ['a zero-fee market', 'sandbox-btc-100k'],
+    ['a fee market', 'sandbox-fed-cut'],
+    ['a delayed fee market', 'sandbox-eth-flip'],
+  ])(
+    'on %s, a buy and a sell read net of fee, as the exchange traded them, in one notification each',
+    async (_kind, slug) => {
+      const booted = await boot();
+      await setUp(booted);
+      await authenticatedLive(booted.app);
+      const page = contentOn(booted, slug);
+      /** Waits for the order's one fill notification, and the intent then. */
+      const filled = async (clientOrderId: string): Promise<IntentView> => {
+        await waitFor(
+          () =>
+            expect(
+              booted.platform.notificationsShown.filter((n) => n.id.includes(clientOrderId)),
+            ).toHaveLength(1),
+          { timeout: 15_000 },
+        );
+        const view = booted.app.desk.view(clientOrderId);
+        expect(view?.state).toBe('filled');
+        return view as IntentView;
+      };
+      const buy = await booted.send(page, 'panel.quickOrder', {
+        marketSlug: slug,
+        outcome: 'YES',
+        side: 'BUY',
+        orderType: 'FOK',
+        amountRaw: '5000000',
+        pressId: 'press-fee-buy-1',
+      });
+      if (!buy.ok) throw new Error(JSON.stringify(buy));
+      // The delayed market answers later, by events: its release and fill are one story.
+      expect((buy as { data: IntentView }).data.state).toBe(
+        slug === 'sandbox-eth-flip' ? 'delayed' : 'filled',
+      );
+      const bought = await filled((buy as { data: IntentView }).data.clientOrderId);
+      // Sold again, what the buy added, to the hundredth (the price grid needs whole raw
+      // amounts): seeded holdings make a share of the position too big for the caps.
+      const contracts = (netFill(bought).contractsRaw / 10_000n) * 10_000n;
+      const sell = await booted.app.desk.place({
+        marketSlug: slug,
+        marketTitle: bought.marketTitle,
+        outcome: 'YES',
+        amounts: { orderType: 'FAK', side: 'SELL', price: '0.01', contracts },
+        notionalRaw: contracts / 100n,
+        confirmed: true,
+      });
+      const sold = await filled(sell.clientOrderId);
+      for (const view of [bought, sold]) {
+        const net = netFill(view);
+        const traded = await tradedBy(view.orderId ?? '');
+        // The exchange's taker leg: a BUY receives the contracts net of its fee and pays the
+        // gross; a SELL gives the contracts and receives the money net of its fee.
+        expect({
+          contracts: net.contractsRaw,
+          collateral: net.collateralRaw,
+          fee: net.feeRaw,
+        }).toEqual(traded);
+        expect(traded.fee > 0n).toBe(slug !== BTC);
+        const words = fillWords(view).text;
+        expect(view.summary).toBe(`filled ${words}`);
+        const told = booted.platform.notificationsShown.find((n) =>
+          n.id.includes(view.clientOrderId),
+        );
+        expect(told).toMatchObject({
+          title: 'Order filled',
+          message: `${view.side === 'BUY' ? 'Bought' : 'Sold'} ${words} on ${view.marketTitle}`,
+        });
+      }
+      // One notification per order: a delayed order's release is part of its fill's.
+      expect(booted.platform.notificationsShown.map((n) => n.title)).toEqual([
+        'Order filled',
+        'Order filled',
+      ]);
+    },
+  );
+
   it('a resting order placed elsewhere: its fill is notified once, and the badge counts it while open', async () => {
     const booted = await boot();
     await setUp(booted);
@@ -453,7 +555,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       timeout: 10_000,
     });
     expect(shown(booted.platform, 'Order filled')[0]?.message).toBe(
-      `Bought 10 YES at ${Number(bid)} on Will BTC close above $100k?`,
+      `Bought 10 YES at ${formatCents(Number(bid))} on Will BTC close above $100k?`,
     );
     await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe(''), {
       timeout: 10_000,
@@ -473,7 +575,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       timeout: 10_000,
     });
     expect(shown(booted.platform, 'Resting order cancelled')[0]?.message).toBe(
-      `Self-trade prevention cancelled your SELL YES order at ${Number(ask)} on Will BTC close above $100k? (10 left)`,
+      `Self-trade prevention cancelled your SELL YES order at ${formatCents(Number(ask))} on Will BTC close above $100k? (10 left)`,
     );
   });
 

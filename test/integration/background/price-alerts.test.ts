@@ -150,6 +150,39 @@ describe('price alerts in the background, against the sandbox', () => {
     expect(platform.notificationsShown).toHaveLength(1);
   });
 
+  it('an alert already true when set is refused with what holds, and neither kept nor fired', async () => {
+    const platform = fakePlatform();
+    const { app, send, page } = await boot(platform);
+    const bid = await bestBid(BTC);
+    const reply = await send(page, 'alerts.add', {
+      marketSlug: BTC,
+      outcome: 'YES',
+      field: 'bid',
+      comparator: '>=',
+      priceMillis: bid - 5,
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'unavailable',
+        message: expect.stringMatching(
+          /^YES best bid is already \d+(\.\d+)?¢ ≥ \d+(\.\d)?¢: choose a price it has not reached yet\.$/,
+        ),
+      },
+    });
+    expect(app.priceWatch.list()).toEqual([]);
+    // The one still false is kept: the refusal was the condition, not the market.
+    const kept = await send(page, 'alerts.add', {
+      marketSlug: BTC,
+      outcome: 'YES',
+      field: 'bid',
+      comparator: '<=',
+      priceMillis: bid - 5,
+    });
+    expect(kept).toMatchObject({ ok: true, data: { firedAt: null } });
+    expect(platform.notificationsShown).toEqual([]);
+  });
+
   it('an alert whose condition came true while the worker was stopped fires once on wake, not again after', async () => {
     const platform = fakePlatform();
     const first = await boot(platform);

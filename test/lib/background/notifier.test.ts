@@ -34,7 +34,7 @@ describe('Notifier.fromIntent', () => {
       {
         key: 'fill:c-1:10000000',
         title: 'Order filled',
-        message: `Bought 10 YES at 0.5 on ${TITLE}`,
+        message: `Bought 10 YES at 50¢ for $5.00 on ${TITLE}`,
         marketSlug: 'sandbox-btc-100k',
       },
     ]);
@@ -53,10 +53,10 @@ describe('Notifier.fromIntent', () => {
       filledCollateralRaw: '5600000',
     });
     expect(notifier.fromIntent(sending, partial).map((n) => [n.title, n.message])).toEqual([
-      ['Order partially filled', `Bought 4 YES at 0.5 on ${TITLE}`],
+      ['Order partially filled', `Bought 4 YES at 50¢ for $2.00 on ${TITLE}`],
     ]);
     expect(notifier.fromIntent(partial, full).map((n) => [n.title, n.message])).toEqual([
-      ['Order filled', `Bought 6 YES at 0.6 on ${TITLE}`],
+      ['Order filled', `Bought 6 YES at 60¢ for $3.60 on ${TITLE}`],
     ]);
   });
 
@@ -148,6 +148,51 @@ describe('Notifier.fromIntent', () => {
     expect(new Notifier().fromIntent(delayed, next(delayed, { state: 'cancelled' }))).toEqual([]);
   });
 
+  it('a fill is told net of its fee, with the fee: what the position grew by', () => {
+    const after = next(sending, {
+      state: 'filled',
+      filledContractsRaw: '11792452',
+      filledCollateralRaw: '5000000',
+      filledFeeRaw: '117924',
+    });
+    expect(new Notifier().fromIntent(sending, after)[0]?.message).toBe(
+      `Bought 11.67 YES at 42.83¢ for $5.00, fee 0.11 YES on ${TITLE}`,
+    );
+    const sold = next(sending, {
+      side: 'SELL',
+      state: 'filled',
+      filledContractsRaw: '10000000',
+      filledCollateralRaw: '5000000',
+      filledFeeRaw: '50000',
+    });
+    expect(new Notifier().fromIntent(sending, sold)[0]?.message).toBe(
+      `Sold 10 YES at 49.5¢ for $4.95, fee $0.05 on ${TITLE}`,
+    );
+  });
+
+  it('a delayed order released and filled is one notification, whichever event comes first', () => {
+    const delayed = next(sending, { state: 'delayed', eligibleAt: '2026-11-22T08:00:03.000Z' });
+    const amounts = {
+      filledContractsRaw: '11792452',
+      filledCollateralRaw: '5000000',
+      filledFeeRaw: '117924',
+    };
+    // The engine's EXECUTION first (filled, amounts not counted yet), then the settlement.
+    const notifier = new Notifier();
+    const executed = next(delayed, { state: 'filled', summary: 'filled' });
+    const counted = next(executed, amounts);
+    const told = [
+      ...notifier.fromIntent(delayed, executed),
+      ...notifier.fromIntent(executed, counted),
+    ];
+    expect(told.map((n) => [n.title, n.message])).toEqual([
+      ['Order filled', `Bought 11.67 YES at 42.83¢ for $5.00, fee 0.11 YES on ${TITLE}`],
+    ]);
+    // The settlement first: one view, filled with its amounts.
+    const both = new Notifier().fromIntent(delayed, next(delayed, { state: 'filled', ...amounts }));
+    expect(both.map((n) => n.title)).toEqual(['Order filled']);
+  });
+
   it('names the market by slug when its title is unknown, and omits an unknown price', () => {
     const after = next(sending, {
       marketTitle: null,
@@ -195,7 +240,7 @@ describe('Notifier.fromSettlement (resting orders placed elsewhere)', () => {
       {
         key: `trade:t-1:${ex.ORDER_ID}`,
         title: 'Order partially filled',
-        message: `Sold 1 YES at 0.6 on ${TITLE}`,
+        message: `Sold 1 YES at 60¢ on ${TITLE}`,
         marketSlug: 'sandbox-btc-100k',
       },
     ]);
@@ -214,7 +259,7 @@ describe('Notifier.fromSettlement (resting orders placed elsewhere)', () => {
     expect(notifier.fromSettlement(fill('FAILED', 1_000_000n), open, titleOf)).toEqual([
       expect.objectContaining({
         title: 'Settlement failed',
-        message: `Undone: Sold 1 YES at 0.6 on ${TITLE}`,
+        message: `Undone: Sold 1 YES at 60¢ on ${TITLE}`,
       }),
     ]);
   });
@@ -252,7 +297,7 @@ describe('Notifier.fromOmeCancel', () => {
       {
         key: 'stp:o-9',
         title: 'Resting order cancelled',
-        message: `Self-trade prevention cancelled your SELL YES order at 0.55 on ${TITLE} (4 left)`,
+        message: `Self-trade prevention cancelled your SELL YES order at 55¢ on ${TITLE} (4 left)`,
         marketSlug: stp.marketSlug,
       },
     ]);

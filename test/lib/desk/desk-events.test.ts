@@ -82,6 +82,25 @@ describe('OrderDesk: OME events', () => {
     expect(desk.view(view.clientOrderId)?.state).toBe('killed');
   });
 
+  it('a released order fill is counted net of the fee at the rate its answer gave', async () => {
+    // The fake exchange answers every order with effectiveFeeBps 30; a DELAYED answer
+    // carries no trade, so the fill comes by event, without its fee.
+    const { desk, view } = await delayed(fokBuy());
+    expect(desk.view(view.clientOrderId)?.feeBps).toBe(30);
+    desk.handleOrderEvent(ome(view, 'EXECUTION', { status: 'FILLED' }));
+    desk.handleOrderEvent(
+      settlement('MATCHED', view as { clientOrderId: string; orderId: string }, [
+        { orderId: 'maker-1', matchedSize: 10n * C, price: '0.5' },
+      ]),
+    );
+    expect(desk.view(view.clientOrderId)).toMatchObject({
+      state: 'filled',
+      filledContractsRaw: '10000000',
+      filledFeeRaw: '30000',
+      summary: 'filled 9.97 YES at 50.15¢ for $5.00, fee 0.03 YES',
+    });
+  });
+
   it('a released FAK/FOK never shows as resting on the book', async () => {
     const { desk, view, changes } = await delayed(fokBuy());
     desk.handleOrderEvent(ome(view, 'PLACEMENT'));
@@ -129,7 +148,7 @@ describe('OrderDesk: settlement events', () => {
       state: 'resting',
       filledContractsRaw: '4000000',
       filledCollateralRaw: '1600000',
-      summary: 'resting, 4 YES at 0.4 filled so far',
+      summary: 'resting, 4 YES at 40¢ for $1.60 filled so far',
     });
     desk.handleOrderEvent(
       settlement('MATCHED', taker, [{ orderId, matchedSize: 6n * C, price: '0.6' }], {

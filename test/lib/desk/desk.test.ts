@@ -33,7 +33,7 @@ describe('OrderDesk: answers of the exchange', () => {
     expect(view.filledContractsRaw).toBe('10000000');
     expect(view.filledCollateralRaw).toBe('5000000');
     expect(view.orderId).toBe(exchange.placed[0]?.id);
-    expect(view.summary).toBe('filled 10 YES at 0.5');
+    expect(view.summary).toBe('filled 10 YES at 50¢ for $5.00');
     expect(exchange.received).toHaveLength(1);
     expect(parse(exchange.received[0] ?? '').clientOrderId).toBe(view.clientOrderId);
   });
@@ -44,7 +44,7 @@ describe('OrderDesk: answers of the exchange', () => {
     const view = await desk.place(spec(fak('BUY', '0.5', 10n * C)));
     expect(view.state).toBe('partially-filled');
     expect(view.filledContractsRaw).toBe('4000000');
-    expect(view.summary).toBe('partially filled 4 YES at 0.5');
+    expect(view.summary).toBe('partially filled 4 YES at 50¢ for $2.00');
   });
 
   it('FAK that matched nothing (UNMATCHED): killed', async () => {

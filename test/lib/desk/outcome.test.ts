@@ -205,7 +205,19 @@ describe('fillFromSettlement', () => {
         600n,
         'BUY',
       ),
-    ).toEqual({ contracts: 5n * C, collateral: 1_100_000n + 1_683_000n });
+    ).toEqual({ contracts: 5n * C, collateral: 1_100_000n + 1_683_000n, fee: 0n });
+  });
+
+  it('as the taker, charges the fee per match, rounded down: contracts on a BUY, money on a SELL', () => {
+    const matches = ev([
+      { orderId: 'm1', matchedSize: 2_000_050n, price: '0.5' },
+      { orderId: 'm2', matchedSize: 3_000_099n, price: '0.5' },
+    ]);
+    // 1 %: 20,000.5 → 20,000 and 30,000.99 → 30,000 (the sum's floor would be 50,001).
+    expect(fillFromSettlement(matches, 'o', 'c-1', null, 'BUY', 100)?.fee).toBe(50_000n);
+    // SELL: 1 % of what each match pays the taker (1,000,025 and 1,500,049, rounded down).
+    expect(fillFromSettlement(matches, 'o', 'c-1', null, 'SELL', 100)?.fee).toBe(10_000n + 15_000n);
+    expect(fillFromSettlement(matches, 'o', 'c-1', null, 'BUY', 0)?.fee).toBe(0n);
   });
 
   it('rounds as the exchange settles: a buying taker pays up, a selling maker receives up', () => {
@@ -225,9 +237,10 @@ describe('fillFromSettlement', () => {
       { orderId: 'mine', matchedSize: 2n * C, price: '0.45' },
       { orderId: 'other', matchedSize: 9n * C, price: '0.45' },
     ]) as SettlementOrderEvent;
-    expect(fillFromSettlement(event, 'mine', 'c-1', 400n, 'BUY')).toEqual({
+    expect(fillFromSettlement(event, 'mine', 'c-1', 400n, 'BUY', 100)).toEqual({
       contracts: 2n * C,
       collateral: 800_000n,
+      fee: 0n,
     });
     expect(fillFromSettlement(event, 'not-there', 'c-2', 400n, 'BUY')).toBeNull();
   });
@@ -249,7 +262,7 @@ describe('counting fills: each trade once, totals only ever grow', () => {
     const trade = settlementTrade(mine, [], matched);
     expect(trade).toEqual({
       tradeEventId: matched.tradeEventId,
-      filled: { contractsRaw: 3n * C, collateralRaw: 1_500_000n },
+      filled: { contractsRaw: 3n * C, collateralRaw: 1_500_000n, feeRaw: 0n, feeBps: null },
     });
     expect(settlementTrade(mine, [matched.tradeEventId], matched)).toBeNull();
     const failed = { ...matched, type: 'FAILED' } as SettlementOrderEvent;
@@ -270,18 +283,83 @@ describe('counting fills: each trade once, totals only ever grow', () => {
     });
     expect(placementTrade(mine, [], answer)).toEqual({
       tradeEventId: 't-1',
-      filled: { contractsRaw: 5n * C, collateralRaw: 2_500_000n },
+      filled: { contractsRaw: 5n * C, collateralRaw: 2_500_000n, feeRaw: 0n, feeBps: 0 },
     });
-    expect(placementTrade(mine, ['t-1'], answer)).toBeNull();
-    expect(placementTrade(mine, [], execution('UNMATCHED'))).toBeNull();
+    const known = { ...mine, feeBps: 0 };
+    expect(placementTrade(known, ['t-1'], answer)).toBeNull();
+    expect(placementTrade(known, [], execution('UNMATCHED'))).toBeNull();
+  });
+
+  const feeAnswer = (settlementStatus: Execution['settlementStatus'], extra: object = {}) =>
+    execution(settlementStatus, { feeRateBps: 100, effectiveFeeBps: 100, ...extra });
+
+  it('the answer gives the fee as the exchange counted it, and the rate later fills pay', () => {
+    const answer = feeAnswer('MATCHED', {
+      tradeEventId: 't-1',
+      totalsRaw: {
+        contractsGross: '11792452',
+        contractsFee: '117924',
+        contractsNet: '11674528',
+        usdGross: '5000000',
+        usdFee: '0',
+        usdNet: '5000000',
+      },
+    });
+    const fresh = fakBuy10();
+    expect(placementTrade(fresh, [], answer)?.filled).toEqual({
+      contractsRaw: 11_792_452n,
+      collateralRaw: 5_000_000n,
+      feeRaw: 117_924n,
+      feeBps: 100,
+    });
+    // A delayed order's answer has no trade yet: it tells the rate its fills will pay.
+    expect(placementTrade(fresh, [], feeAnswer('DELAYED'))).toEqual({
+      tradeEventId: null,
+      filled: { contractsRaw: 0n, collateralRaw: 0n, feeRaw: 0n, feeBps: 100 },
+    });
+    // The event came first, before the rate was known, and counted no fee: the answer adds it.
+    const early = fakBuy10({ filledContractsRaw: '11792452', filledCollateralRaw: '5000000' });
+    expect(placementTrade(early, ['t-1'], answer)).toEqual({
+      tradeEventId: null,
+      filled: {
+        contractsRaw: 11_792_452n,
+        collateralRaw: 5_000_000n,
+        feeRaw: 117_924n,
+        feeBps: 100,
+      },
+    });
+  });
+
+  it('a settlement event of a released order charges the rate its answer gave', () => {
+    const released = fakBuy10({ state: 'delayed', feeBps: 100, filledFeeRaw: '0' });
+    const fill = settlement('MATCHED', taker, [
+      { orderId: 'm1', matchedSize: 11_792_452n, price: '0.424' },
+    ]) as SettlementOrderEvent;
+    expect(settlementTrade(released, [], fill)?.filled).toMatchObject({
+      contractsRaw: 11_792_452n,
+      feeRaw: 117_924n,
+      feeBps: 100,
+    });
   });
 
   it('a status answer only raises the totals: contracts valued at the limit, a FOK BUY in money', () => {
-    expect(statusFilled(mine, 4n * C)).toEqual({ contractsRaw: 4n * C, collateralRaw: 2_000_000n });
+    expect(statusFilled(mine, 4n * C)).toEqual({
+      contractsRaw: 4n * C,
+      collateralRaw: 2_000_000n,
+      feeRaw: 0n,
+      feeBps: null,
+    });
+    // A FAK takes: the added contracts pay the rate (1 % of 3 contracts).
+    expect(statusFilled({ ...mine, feeBps: 100 }, 4n * C)?.feeRaw).toBe(30_000n);
     expect(statusFilled(mine, C)).toBeNull();
     expect(statusFilled(mine, 0n)).toBeNull();
     const fok = fokBuy5({ filledCollateralRaw: '1000000' });
-    expect(statusFilled(fok, 3_000_000n)).toEqual({ contractsRaw: 0n, collateralRaw: 3_000_000n });
+    expect(statusFilled(fok, 3_000_000n)).toEqual({
+      contractsRaw: 0n,
+      collateralRaw: 3_000_000n,
+      feeRaw: 0n,
+      feeBps: null,
+    });
     expect(statusFilled(fok, 1_000_000n)).toBeNull();
   });
 });
@@ -290,11 +368,11 @@ describe('summarize', () => {
   it.each([
     [
       { state: 'filled', filledContractsRaw: '17540000', filledCollateralRaw: '10000000' },
-      'filled 17.54 YES at 0.57',
+      'filled 17.54 YES at 57.01¢ for $10.00',
     ],
     [
       { state: 'partially-filled', filledContractsRaw: '4000000', filledCollateralRaw: '2000000' },
-      'partially filled 4 YES at 0.5',
+      'partially filled 4 YES at 50¢ for $2.00',
     ],
     [
       { state: 'filled', filledContractsRaw: '10000000', filledCollateralRaw: '0' },
@@ -304,7 +382,26 @@ describe('summarize', () => {
     [{ state: 'resting' }, 'resting on the book'],
     [
       { state: 'resting', filledContractsRaw: '4000000', filledCollateralRaw: '1600000' },
-      'resting, 4 YES at 0.4 filled so far',
+      'resting, 4 YES at 40¢ for $1.60 filled so far',
+    ],
+    [
+      {
+        state: 'filled',
+        filledContractsRaw: '11792452',
+        filledCollateralRaw: '5000000',
+        filledFeeRaw: '117924',
+      },
+      'filled 11.67 YES at 42.83¢ for $5.00, fee 0.11 YES',
+    ],
+    [
+      {
+        state: 'filled',
+        side: 'SELL',
+        filledContractsRaw: '10000000',
+        filledCollateralRaw: '5000000',
+        filledFeeRaw: '50000',
+      },
+      'filled 10 YES at 49.5¢ for $4.95, fee $0.05',
     ],
     [{ state: 'delayed', eligibleAt: null }, 'delayed'],
     [{ state: 'rejected', error: null }, 'rejected: no reason given'],
@@ -339,6 +436,6 @@ describe('summarize', () => {
           filledCollateralRaw: '900000',
         }),
       ),
-    ).toBe('filled 2 NO at 0.45');
+    ).toBe('filled 2 NO at 45¢ for $0.90');
   });
 });

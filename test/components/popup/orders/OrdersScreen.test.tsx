@@ -96,7 +96,7 @@ describe('OrdersScreen: recent intents from the desk', () => {
     show(ready(), [intent()]);
     const line = recentIntent();
     expect(within(line).getByText('Filled')).toBeTruthy();
-    expect(within(line).getByText('17.54 YES at 57¢ ($10.00)')).toBeTruthy();
+    expect(within(line).getByText('17.54 YES at 57¢ for $10.00')).toBeTruthy();
   });
 
   it('counts a delayed intent down and cancels it through the desk', async () => {

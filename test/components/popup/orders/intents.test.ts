@@ -9,8 +9,21 @@ describe('intentRow', () => {
     expect(row.tone).toBe('done');
     expect(row.what).toBe('BUY YES · FOK $10.00');
     // 9.9978 / 17.54 = 0.57 per contract.
-    expect(row.detail).toBe('17.54 YES at 57¢ ($10.00)');
+    expect(row.detail).toBe('17.54 YES at 57¢ for $10.00');
     expect(row.cancellable).toBe(false);
+  });
+
+  it('says a fill net of its fee, the fee named, the exact figures beside', () => {
+    const row = intentRow(
+      intent({
+        filledContractsRaw: '11792452',
+        filledCollateralRaw: '5000000',
+        filledFeeRaw: '117924',
+      }),
+    );
+    // The position grew by 11.674528: 11,792,452 bought less 117,924 paid as fee.
+    expect(row.detail).toBe('11.67 YES at 42.83¢ for $5.00, fee 0.11 YES');
+    expect(row.detailExact).toBe('11.674528 YES at 0.428282 for $5, fee 0.117924 YES');
   });
 
   it('gives a delayed intent its release time and a cancel', () => {
@@ -66,7 +79,7 @@ describe('intentRow', () => {
         filledCollateralRaw: '1000000',
       }),
     );
-    expect(part.detail).toBe('2 YES at 50¢ ($1.00) filled so far');
+    expect(part.detail).toBe('2 YES at 50¢ for $1.00 filled so far');
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { conditionHolds, observedRaw } from '../../../../lib/core/price-alerts/condition';
+import {
+  alreadyTrue,
+  conditionHolds,
+  observedRaw,
+} from '../../../../lib/core/price-alerts/condition';
 
 const prices = { bestBidRaw: 690_000n, bestAskRaw: 710_000n, lastRaw: 700_000n };
 
@@ -43,5 +47,26 @@ describe('a condition', () => {
   it('never holds on a price that does not exist (an empty book is not 0¢)', () => {
     const empty = { bestBidRaw: null, bestAskRaw: null, lastRaw: null };
     expect(conditionHolds(alert('<=', 999), empty)).toBe(false);
+  });
+});
+
+describe('an alert set when its condition already holds', () => {
+  it('is refused with what holds, in cents', () => {
+    expect(
+      alreadyTrue({ outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 685 }, prices),
+    ).toBe('YES best bid is already 69¢ ≥ 68.5¢: choose a price it has not reached yet.');
+    expect(
+      alreadyTrue({ outcome: 'NO', field: 'ask', comparator: '<=', priceMillis: 400 }, prices),
+    ).toBe('NO best ask is already 31¢ ≤ 40¢: choose a price it has not reached yet.');
+  });
+
+  it('is not refused when it does not hold yet, or the price is not known', () => {
+    expect(
+      alreadyTrue({ outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 700 }, prices),
+    ).toBeNull();
+    const empty = { bestBidRaw: null, bestAskRaw: null, lastRaw: null };
+    expect(
+      alreadyTrue({ outcome: 'YES', field: 'bid', comparator: '<=', priceMillis: 700 }, empty),
+    ).toBeNull();
   });
 });

@@ -12,8 +12,27 @@ describe('a threshold typed in cents', () => {
     expect(parseCents('70')).toEqual({ ok: true, millis: 700 });
     expect(parseCents(' 70.5 ')).toEqual({ ok: true, millis: 705 });
     expect(parseCents('70.50¢')).toEqual({ ok: true, millis: 705 });
-    expect(parseCents('0.1')).toEqual({ ok: true, millis: 1 });
+    expect(parseCents('0.1¢')).toEqual({ ok: true, millis: 1 });
     expect(parseCents('99.9')).toEqual({ ok: true, millis: 999 });
+  });
+
+  it('under one without "¢" (the way the exchange writes prices) is refused with the cents meant', () => {
+    // Read as 0.7¢ it was an alert true at once: "YES best bid ≥ 0.7¢".
+    expect(parseCents('0.7')).toEqual({
+      ok: false,
+      message: 'Alert prices are in cents: did you mean 70¢ (for 0.7 of a cent, type 0.7¢)?',
+    });
+    expect(parseCents('$0.705')).toEqual({
+      ok: false,
+      message: 'Alert prices are in cents: did you mean 70.5¢?',
+    });
+    expect(parseCents('.42')).toMatchObject({ ok: false, message: expect.stringContaining('42¢') });
+    expect(parseCents('0.7055')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('in cents'),
+    });
+    expect(parseCents('0.7¢')).toEqual({ ok: true, millis: 7 });
+    expect(parseCents('7')).toEqual({ ok: true, millis: 70 });
   });
 
   it('finer than the tick says to use one decimal', () => {
