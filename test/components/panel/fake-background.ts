@@ -3,12 +3,16 @@ import type { PortStore } from '../../../components/common/port-store';
 import { ExchangeError } from '../../../lib/core/client/errors';
 import { createMessenger } from '../../../lib/protocol/client';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/protocol/messages';
+import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import type { PANEL_MESSAGES } from '../../../lib/protocol/panel-protocol';
+import { PANEL_SENDER } from '../../../lib/protocol/panel-sender';
 import { createRouter, type Handlers } from '../../../lib/protocol/router';
+import type { SenderInfo } from '../../../lib/protocol/sender';
 import type { PanelState } from '../../../lib/protocol/views';
 
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const SITE = 'http://127.0.0.1:4011';
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
 type FakeHandlers = {
   [N in MessageName]?: (request: ParsedRequestOf<N>) => Promise<ResponseOf<N>>;
@@ -21,7 +25,7 @@ export interface Call {
 
 /**
  * The background as the panel meets it: the real messenger and the real router (schemas,
- * sender rules), with a content-script sender on a market page and handlers the test
+ * sender rules), with this build's panel as the sender on a market page and handlers the test
  * gives. A message without a handler is refused, as an unexpected one would be.
  */
 export function fakeBackground(handlers: FakeHandlers, slug = 'sandbox-btc-100k') {
@@ -39,14 +43,24 @@ export function fakeBackground(handlers: FakeHandlers, slug = 'sandbox-btc-100k'
   });
   const route = createRouter(all, () => ({
     extensionId: EXTENSION_ID,
-    extensionOrigin: `chrome-extension://${EXTENSION_ID}`,
+    extensionOrigin: EXTENSION_ORIGIN,
     isSiteOrigin: (origin) => origin === SITE,
+    panelSender: PANEL_SENDER,
   }));
   const url = `${SITE}/markets/${slug}`;
-  // The content script's own messenger: only the panel's messages, as in the built script.
-  const send = createMessenger<typeof PANEL_MESSAGES>((envelope) =>
-    route(envelope, { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } }),
-  );
+  // Who the panel is in this build: its frame (Chromium) or the content script (Firefox).
+  const sender: SenderInfo =
+    PANEL_SENDER === 'panel-frame'
+      ? {
+          id: EXTENSION_ID,
+          url: `${EXTENSION_ORIGIN}${PANEL_FRAME_PATH}`,
+          origin: EXTENSION_ORIGIN,
+          frameId: 3,
+          tab: { id: 7, url },
+        }
+      : { id: EXTENSION_ID, url, origin: SITE, frameId: 0, tab: { id: 7, url } };
+  // The panel's own messenger: only the panel's messages, as in the built script.
+  const send = createMessenger<typeof PANEL_MESSAGES>((envelope) => route(envelope, sender));
   return { send, calls, callsOf: (name: MessageName) => calls.filter((c) => c.name === name) };
 }
 

@@ -46,6 +46,7 @@ function policy(harness: Harness): SenderPolicy {
     extensionId: harness.extensionId,
     extensionOrigin: `chrome-extension://${harness.extensionId}`,
     isSiteOrigin: (origin) => origin === site,
+    panelSender: 'panel-frame',
   };
 }
 
@@ -99,16 +100,19 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     await page.close();
   });
 
-  it('the content script: the site’s origin, frame 0, its tab; allowed panel messages only', async () => {
+  it('the content script: the site’s origin, frame 0, its tab; no panel message at all', async () => {
     await recordSenders(h());
     const page = await h().openMarketPage('sandbox-btc-100k');
     await page.locator('[data-market-companion="panel"]').waitFor({ state: 'attached' });
     const url = page.url();
 
-    const panel = (await sendFromContentScript(h(), page, 'panel.state', {
-      marketSlug: 'sandbox-btc-100k',
-    })) as { ok: boolean };
-    expect(panel.ok).toBe(true);
+    // Refused, and still seen by the recorder: the sender Chromium reports is the page's.
+    expect(
+      await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-btc-100k' }),
+    ).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: '"panel.state" may not be sent from a web page' },
+    });
     const { sender } = await seenFrom(h(), (s) => s.name === 'panel.state' && s.sender.url === url);
     expect(sender).toMatchObject({
       id: h().extensionId,
@@ -123,12 +127,6 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     expect(await sendFromContentScript(h(), page, 'vault.status', {})).toEqual({
       ok: false,
       error: { kind: 'forbidden', message: '"vault.status" may not be sent from a web page' },
-    });
-    expect(
-      await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-eth-flip' }),
-    ).toMatchObject({
-      ok: false,
-      error: { kind: 'forbidden' },
     });
     await page.close();
   });
@@ -150,12 +148,12 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     expect(new URL(port.sender.url ?? '').pathname).toBe(PANEL_FRAME_PATH);
     expect(port.sender.frameId).not.toBe(0);
     expect(classifySender(port.sender, policy(h()))).toEqual({
-      kind: 'content',
+      kind: 'panel-frame',
       tabId: port.sender.tab?.id,
       origin: new URL(h().sandbox.siteUrl).origin,
       url,
     });
-    // Like the content script, it may send the panel's messages for its page's market only.
+    // It alone sends the panel's messages, for its page's market only.
     const fromFrame = (name: string, payload: unknown) =>
       frame.evaluate(
         (envelope) =>
