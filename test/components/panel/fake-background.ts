@@ -1,6 +1,8 @@
 import { type Signal, signal } from '@preact/signals';
 import type { PortStore } from '../../../components/common/port-store';
+import { ArmedPresses } from '../../../lib/background/armed-presses';
 import { ExchangeError } from '../../../lib/core/client/errors';
+import { CONFIRM_FIELD } from '../../../lib/core/orders/confirm';
 import { createMessenger } from '../../../lib/protocol/client';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../lib/protocol/messages';
 import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
@@ -82,4 +84,33 @@ export function fakeStore(initial: PanelState | null): FakeStore {
     },
   };
   return store;
+}
+
+/**
+ * A handler that keeps the confirmation as the background does (its real `ArmedPresses`):
+ * an order above `thresholdRaw` is placed only as the second press of the same order; a
+ * first one is refused with the field the panel arms its button on.
+ */
+export function secondPressPlaces<
+  R extends { amountRaw?: string; pressId: string; firstPress?: true },
+  T,
+>(place: (request: R) => Promise<T>, thresholdRaw = 100_000_000n): (request: R) => Promise<T> {
+  const armed = new ArmedPresses();
+  return async (request) => {
+    const { pressId: _press, firstPress, ...order } = request;
+    const press = JSON.stringify(order);
+    const needed = BigInt(request.amountRaw ?? '0') > thresholdRaw;
+    if (!firstPress && (armed.take('tab', press) || !needed)) return place(request);
+    armed.arm('tab', press);
+    throw new ExchangeError({
+      kind: 'validation',
+      source: 'client',
+      issues: [
+        {
+          field: CONFIRM_FIELD,
+          message: 'Orders above $100 need a second click on the same button within 3 seconds.',
+        },
+      ],
+    });
+  };
 }

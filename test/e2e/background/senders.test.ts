@@ -4,6 +4,7 @@ import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/protocol/sender';
 import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
 import { panelFrameOf } from '../panel/driver';
+import { openPanel, ordersAfter, waitForNewOrders } from '../panel/helpers';
 
 const h = useHarness(import.meta.url);
 
@@ -171,6 +172,59 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
       ok: false,
       error: { kind: 'forbidden' },
     });
+    await page.close();
+  });
+
+  it('from the content-script world, with no click: no order, alert or preset change; a real press still trades', async () => {
+    if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
+    const { page, panel } = await openPanel(h(), 'sandbox-btc-100k');
+    const presets = await h().withApp((app) => app.settings.quickTrade.presets);
+    const alerts = await h().withApp((app) => app.priceWatch.list().length);
+    const since = (await h().admin.orders()).length;
+
+    const moves: [string, unknown][] = [
+      // $150, above the $100 threshold, "confirmed" by the message alone.
+      [
+        'panel.quickOrder',
+        {
+          marketSlug: 'sandbox-btc-100k',
+          outcome: 'YES',
+          side: 'BUY',
+          orderType: 'FOK',
+          amountRaw: '150000000',
+          pressId: crypto.randomUUID(),
+          confirmed: true,
+        },
+      ],
+      [
+        'panel.addAlert',
+        {
+          marketSlug: 'sandbox-btc-100k',
+          outcome: 'YES',
+          field: 'bid',
+          comparator: '>=',
+          priceMillis: 700,
+        },
+      ],
+      ['panel.saveQuickTrade', { presets: ['900000000'] }],
+    ];
+    for (const [name, payload] of moves) {
+      expect(await sendFromContentScript(h(), page, name, payload)).toEqual({
+        ok: false,
+        error: { kind: 'forbidden', message: `"${name}" may not be sent from a web page` },
+      });
+    }
+    expect(await h().withApp((app) => app.settings.quickTrade.presets)).toEqual(presets);
+    expect(await h().withApp((app) => app.priceWatch.list().length)).toBe(alerts);
+
+    // The control: a real press in the panel still trades, and it is the only new order
+    // (the refused messages were answered before it was made).
+    await panel.waitForText('[data-key="BUY:YES:0"]', /\$5\b/);
+    await panel.click('[data-key="BUY:YES:0"]');
+    const [order] = await waitForNewOrders(h(), since);
+    expect(order).toMatchObject({ side: 'BUY', orderType: 'FOK', makerAmount: '5000000' });
+    expect(await ordersAfter(h(), since)).toHaveLength(1);
+    await panel.detach();
     await page.close();
   });
 

@@ -364,7 +364,6 @@ describe('a hostile page', () => {
       orderType: 'FOK',
       amountRaw: '150000000',
       pressId: crypto.randomUUID(),
-      confirmed: false,
     });
     expect(answer).toMatchObject({
       ok: false,
