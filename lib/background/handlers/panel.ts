@@ -40,27 +40,10 @@ const quickPress = (r: ParsedQuickOrder): string =>
 const limitPress = (r: ParsedLimitOrder): string =>
   JSON.stringify(['limit', r.marketSlug, r.outcome, r.side, r.price, r.amountRaw]);
 
-/**
- * Whether a panel order above the confirmation threshold is the second press: the
- * background's own record says so (`ArmedPresses`), never the message. A first press (one
- * the panel marks so, or one nothing was armed for) is armed and refused with a field the
- * panel acts on (it arms the button). Orders above the per-order cap are left to the desk,
- * which names the cap.
- */
-function confirmation(
-  app: BackgroundApp,
-  sender: PanelSenderVerdict,
-  request: { firstPress?: true | undefined },
-  press: string,
-  notionalRaw: bigint,
-): boolean {
-  const { quickTrade, caps } = app.settings;
-  const threshold = BigInt(quickTrade.confirmAboveRaw);
-  const needed = notionalRaw > threshold && notionalRaw <= BigInt(caps.maxOrderNotionalRaw);
-  const scope = pressScope(sender);
-  if (!request.firstPress && (app.armedPresses.take(scope, press) || !needed)) return needed;
-  app.armedPresses.arm(scope, press);
-  throw new ExchangeError({
+/** The refusal of a large order's first press, with the field the panel arms its button on. */
+function secondPressNeeded(app: BackgroundApp): ExchangeError {
+  const threshold = BigInt(app.settings.quickTrade.confirmAboveRaw);
+  return new ExchangeError({
     kind: 'validation',
     source: 'client',
     issues: [
@@ -70,6 +53,36 @@ function confirmation(
       },
     ],
   });
+}
+
+/**
+ * A press the panel marks as a large order's first: armed as it arrives, before anything
+ * is awaited, so the second press (sent right after it) always finds it; never placed.
+ */
+function armFirstPress(app: BackgroundApp, sender: PanelSenderVerdict, press: string): never {
+  app.armedPresses.arm(pressScope(sender), press);
+  throw secondPressNeeded(app);
+}
+
+/**
+ * Whether a panel order above the confirmation threshold is the second press: the
+ * background's own record says so (`ArmedPresses`), never the message. A press nothing was
+ * armed for is armed and refused (the panel then arms its button). Orders above the
+ * per-order cap are left to the desk, which names the cap.
+ */
+function confirmation(
+  app: BackgroundApp,
+  sender: PanelSenderVerdict,
+  press: string,
+  notionalRaw: bigint,
+): boolean {
+  const { quickTrade, caps } = app.settings;
+  const threshold = BigInt(quickTrade.confirmAboveRaw);
+  const needed = notionalRaw > threshold && notionalRaw <= BigInt(caps.maxOrderNotionalRaw);
+  const scope = pressScope(sender);
+  if (app.armedPresses.take(scope, press) || !needed) return needed;
+  app.armedPresses.arm(scope, press);
+  throw secondPressNeeded(app);
 }
 
 /**
@@ -115,6 +128,7 @@ export const panelHandlers = (
     assertPageMarket(app, sender, request.marketSlug);
     const earlier = earlierPress(app, request.marketSlug, request.pressId);
     if (earlier) return earlier;
+    if (request.firstPress) armFirstPress(app, sender, quickPress(request));
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
@@ -128,7 +142,7 @@ export const panelHandlers = (
       app.settings.quickTrade.slippageMillis,
       app.books.depth(request.marketSlug),
     );
-    const confirmed = confirmation(app, sender, request, quickPress(request), priced.notionalRaw);
+    const confirmed = confirmation(app, sender, quickPress(request), priced.notionalRaw);
     const view = await placeFromPanel(app, request, confirmed, market.title, priced, false);
     // A delayed order sends no event before eligibleAt: list it among the open orders now.
     if (view.state === 'delayed' || view.state === 'resting')
@@ -139,6 +153,7 @@ export const panelHandlers = (
     assertPageMarket(app, sender, request.marketSlug);
     const earlier = earlierPress(app, request.marketSlug, request.pressId);
     if (earlier) return earlier;
+    if (request.firstPress) armFirstPress(app, sender, limitPress(request));
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
@@ -151,7 +166,7 @@ export const panelHandlers = (
       request,
       app.portfolio.held(request.marketSlug, request.outcome),
     );
-    const confirmed = confirmation(app, sender, request, limitPress(request), priced.notionalRaw);
+    const confirmed = confirmation(app, sender, limitPress(request), priced.notionalRaw);
     const view = await placeFromPanel(app, request, confirmed, market.title, priced, true);
     // Listed among the open orders with its cancel button before the socket says so.
     if (view.state === 'resting') void app.refreshOrders(request.marketSlug);

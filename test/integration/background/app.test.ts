@@ -357,6 +357,23 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       expect(second).toMatchObject({ ok: true, data: { state: 'filled' } });
     });
 
+    it('a first press and its second, sent together, place the order once', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      // The second leaves before the first is answered: the first is armed as it arrives.
+      const [first, second] = await Promise.all([
+        booted.send(booted.panel, 'panel.quickOrder', {
+          ...large('press-both-01'),
+          firstPress: true,
+        }),
+        booted.send(booted.panel, 'panel.quickOrder', large('press-both-02')),
+      ]);
+      expect(first).toMatchObject({ ok: false, error: { issues: [{ field: 'confirmed' }] } });
+      expect(second).toMatchObject({ ok: true, data: { state: 'filled' } });
+      expect(await ordersCount()).toBe(before + 1);
+    });
+
     it('a first press confirms nothing from another tab, of another amount, or after another press', async () => {
       const booted = await boot();
       await setUp(booted);
