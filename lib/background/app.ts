@@ -21,6 +21,7 @@ import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
 import { AccountInfo, vaultView } from './account';
 import { Alerts } from './alerts';
+import { ArmedPresses } from './armed-presses';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
 import { LiveSubscriptions } from './live-subscriptions';
@@ -79,6 +80,8 @@ export class BackgroundApp {
   /** A market panel's state, and what blocks its orders. */
   readonly panels: PanelStates;
   readonly autoLock: AutoLock;
+  /** The first presses of large orders, which the same press again confirms. */
+  readonly armedPresses: ArmedPresses;
   account: AccountInfo | null = null;
   session: TradingSession | null = null;
   private readonly portfolioRefresh: PortfolioRefresh;
@@ -143,6 +146,7 @@ export class BackgroundApp {
       ...options.live,
     });
     this.autoLock = new AutoLock(platform.alarms, () => this.settings.autoLockMinutes, this.now);
+    this.armedPresses = new ArmedPresses(this.now);
     this.desk = new OrderDesk({
       store: new SessionJournal(platform.session),
       client: () => this.requireSession().client,

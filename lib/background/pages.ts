@@ -1,6 +1,7 @@
 import type { Settings } from '../core/settings/schema';
 import { marketPagePatterns, marketSlugForUrl } from '../core/site/market-pages';
 import type { SitePattern } from '../core/site/pattern';
+import { PANEL_SENDER } from '../protocol/panel-sender';
 import type { SenderPolicy } from '../protocol/sender';
 import type { Platform } from './platform';
 
@@ -29,7 +30,10 @@ function sitePatterns(settings: SiteSettings): { patterns: SitePattern[]; origin
 export const pageMarket = (settings: SiteSettings, pageUrl: string): string | null =>
   marketSlugForUrl(sitePatterns(settings).patterns, pageUrl);
 
-/** Who may send what: the extension's own pages, and content scripts on the market sites. */
+/**
+ * Who may send what: the extension's own pages, our content scripts on the market sites,
+ * and this build's page panel (its frame in Chromium, the content script in Firefox).
+ */
 export function senderPolicy(
   settings: SiteSettings,
   platform: Pick<Platform, 'extensionId' | 'extensionOrigin'>,
@@ -39,5 +43,6 @@ export function senderPolicy(
     extensionId: platform.extensionId,
     extensionOrigin: platform.extensionOrigin,
     isSiteOrigin: (origin) => origins.has(origin),
+    panelSender: PANEL_SENDER,
   };
 }

@@ -1,6 +1,6 @@
 import { isKeepAlive } from '../protocol/keepalive';
 import { PanelPortRequest, PORTS, StatePortHello } from '../protocol/panel-protocol';
-import { classifySender, type SenderInfo } from '../protocol/sender';
+import { classifySender, isPanelOrPage, type SenderInfo } from '../protocol/sender';
 import type { BackgroundApp, PortLike } from './app';
 
 /** A runtime Port as `runtime.onConnect` hands it over. */
@@ -30,7 +30,8 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
     else if (held.length < MAX_HELD_MESSAGES) held.push(message);
   });
   void started.then((app) => {
-    const verdict = classifySender(port.sender ?? {}, app.senderPolicy());
+    const policy = app.senderPolicy();
+    const verdict = classifySender(port.sender ?? {}, policy);
     if (port.name === PORTS.state && verdict.kind === 'page') {
       deliver = (message) => {
         if (StatePortHello.safeParse(message).data?.opened) app.activity();
@@ -45,18 +46,21 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
       app.connectBadgesPort(port);
       return;
     }
-    if (port.name === PORTS.panel && verdict.kind !== 'refused') {
+    // The page panel of this build (its frame in Chromium), or an extension page.
+    if (port.name === PORTS.panel && isPanelOrPage(verdict, policy)) {
+      const pageUrl =
+        verdict.kind === 'content' || verdict.kind === 'panel-frame' ? verdict.url : null;
       deliver = (message) => {
         const request = PanelPortRequest.safeParse(message);
         if (!request.success) return;
         const slug =
           'marketSlug' in request.data
             ? request.data.marketSlug
-            : verdict.kind === 'content'
-              ? app.pageMarket(verdict.url)
+            : pageUrl !== null
+              ? app.pageMarket(pageUrl)
               : null;
-        // A content script watches only the market of the page it runs in.
-        if (slug === null || (verdict.kind === 'content' && app.pageMarket(verdict.url) !== slug)) {
+        // A page's panel watches only the market of the page it is on.
+        if (slug === null || (pageUrl !== null && app.pageMarket(pageUrl) !== slug)) {
           port.disconnect();
           return;
         }

@@ -116,6 +116,11 @@ export class OrderDesk {
     return this.intents.get(clientOrderId)?.view ?? null;
   }
 
+  /** The intent a press made, if it made one: its retry is answered with it. */
+  ofPress(pressId: string): IntentView | null {
+    return this.intents.ofPress(pressId)?.view ?? null;
+  }
+
   /** Whether an exchange order id is one of this desk's intents. */
   hasOrder(orderId: string): boolean {
     return this.intents.hasOrder(orderId);

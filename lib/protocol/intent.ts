@@ -5,6 +5,14 @@ import { INTENT_STATES } from './intent-states';
 
 const Raw = z.string().regex(/^\d+$/);
 
+/**
+ * Set by the panel on what it shows as a large order's first press: the background then only
+ * arms it, never places it (so a press after the panel's window never lands in the
+ * background's slightly longer one). It can only hold an order back: there is no
+ * "confirmed", the background knows the second press itself (lib/background/armed-presses.ts).
+ */
+const FirstPress = z.literal(true).optional();
+
 /** A one-click order as the page panel (or a page) asks for it: money or a share of the position. */
 export const QuickOrderRequest = z
   .object({
@@ -18,8 +26,7 @@ export const QuickOrderRequest = z
     sellPercent: z.union([z.literal(25), z.literal(50), z.literal(100)]).optional(),
     /** One id per button press: a second message with the same id is the same intent. */
     pressId: z.string().min(8).max(64),
-    /** Set on the second click when the order is above the confirmation threshold. */
-    confirmed: z.boolean().default(false),
+    firstPress: FirstPress,
   })
   .superRefine((r, ctx) => {
     if (r.side === 'BUY' && (r.amountRaw === undefined || r.sellPercent !== undefined)) {
@@ -54,7 +61,7 @@ export const LimitOrderRequest = z.object({
   /** The preset: collateral to spend (BUY), or worth of held contracts to sell (SELL), raw units. */
   amountRaw: Raw,
   pressId: z.string().min(8).max(64),
-  confirmed: z.boolean().default(false),
+  firstPress: FirstPress,
 });
 export type LimitOrderRequest = z.input<typeof LimitOrderRequest>;
 

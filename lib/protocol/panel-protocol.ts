@@ -6,22 +6,33 @@ import { PORTS, PROTOCOL } from './names';
 import { PanelState } from './panel-views';
 
 /*
- * The messages a content script may send, apart from the rest of the protocol: the page
+ * The messages the page panel may send, apart from the rest of the protocol: the page
  * panel imports only this module, so a web page's tab never constructs the feed, portfolio
  * or onboarding schemas. `MESSAGES` in protocol.ts includes all of these.
  */
 
 /**
- * Who may send a message:
+ * Who a sender is (`lib/protocol/sender.ts` tells them apart):
  * - `page`: our own extension pages (popup, options).
- * - `content`: our content script in the top frame of a tab on the configured exchange site.
+ * - `content`: our content script in the top frame of a tab on the configured exchange site
+ *   (Chromium: the loader; Firefox: the page panel itself). It runs in the page's process.
+ * - `panel-frame`: our page panel's own frame (`panel-frame.html`, Chromium), an extension
+ *   page in the extension's process, in a tab of the exchange site.
  */
-export type SenderKind = 'page' | 'content';
+export type SenderKind = 'page' | 'content' | 'panel-frame';
+
+/**
+ * Who may send a message: a sender kind, or `panel`, whichever kind draws the page panel in
+ * this browser (`PanelSender`, lib/protocol/panel-sender.ts): the panel's frame in Chromium,
+ * the content script in Firefox. Everything that trades, cancels or changes settings or
+ * alerts is `panel`'s, so in Chromium a page's process can ask for none of it.
+ */
+export type SenderRole = SenderKind | 'panel';
 
 export interface MessageDef<Req extends z.ZodType, Res extends z.ZodType> {
   request: Req;
   response: Res;
-  senders: readonly SenderKind[];
+  senders: readonly SenderRole[];
 }
 
 export const message = <Req extends z.ZodType, Res extends z.ZodType>(
@@ -41,34 +52,34 @@ export const CancelAllOnMarket = z.object({ marketSlug: Slug });
 export const CancelOneResult = z.object({ message: z.string() });
 export const CancelAllResult = z.object({ canceled: z.array(z.string()) });
 
-/** Messages a content script may send (extension pages may send most of them too). */
+/** Messages the page panel may send (extension pages may send most of them too). */
 export const PANEL_MESSAGES = {
-  // ── The page panel (content scripts) — narrow, re-validated intents only ──────
+  // ── The page panel (its frame, or Firefox's content script) — narrow, re-validated intents ──
   'panel.state': message({
     request: z.object({ marketSlug: Slug }),
     response: PanelState,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   'panel.quickOrder': message({
     request: QuickOrderRequest,
     response: IntentView,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   /** A post-only GTC order at a level of the panel's book ladder. */
   'panel.limitOrder': message({
     request: LimitOrderRequest,
     response: IntentView,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   'panel.cancelOrder': message({
     request: CancelOne,
     response: CancelOneResult,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   'panel.cancelAll': message({
     request: CancelAllOnMarket,
     response: CancelAllResult,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   'panel.savePlacement': message({
     request: z.object({
@@ -77,14 +88,14 @@ export const PANEL_MESSAGES = {
       collapsed: z.boolean(),
     }),
     response: Empty,
-    senders: ['content'],
+    senders: ['panel'],
   }),
-  'panel.openOptions': message({ request: Empty, response: Empty, senders: ['content', 'page'] }),
+  'panel.openOptions': message({ request: Empty, response: Empty, senders: ['panel', 'page'] }),
   /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */
   'panel.cancelIntent': message({
     request: z.object({ marketSlug: Slug, clientOrderId: z.string().min(1).max(128) }),
     response: IntentView,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   /** The quick-trade presets and order type as edited in the panel (nothing else). */
   'panel.saveQuickTrade': message({
@@ -99,16 +110,16 @@ export const PANEL_MESSAGES = {
       })
       .strict(),
     response: Empty,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
   /**
-   * A price alert on the page's market: a content script may name no other. The same as
+   * A price alert on the page's market: the page panel may name no other. The same as
    * `alerts.add` of the extension pages; the background names the market (its title).
    */
   'panel.addAlert': message({
     request: NewPriceAlert,
     response: PriceAlert,
-    senders: ['content', 'page'],
+    senders: ['panel', 'page'],
   }),
 } as const;
 

@@ -6,6 +6,7 @@ import {
   type MessageName,
   type ParsedRequestOf,
   type ResponseOf,
+  type SenderKind,
 } from './messages';
 import {
   classifySender,
@@ -43,6 +44,13 @@ function invalid(error: z.ZodError, what: string): Reply<never> {
   };
 }
 
+/** How a refusal names the sender it refused. */
+const SENDER_NAMES: Record<SenderKind, string> = {
+  page: 'an extension page',
+  content: 'a web page',
+  'panel-frame': "the page panel's frame",
+};
+
 const isMessageName = (name: string): name is MessageName => Object.hasOwn(MESSAGES, name);
 
 /**
@@ -58,12 +66,11 @@ export function createRouter(handlers: Handlers, policy: () => SenderPolicy) {
     const { name, payload } = envelope.data;
     if (!isMessageName(name)) return refuse(`unknown message "${name.slice(0, 64)}"`);
     const def = MESSAGES[name];
-    const verdict = classifySender(sender, policy());
+    const rules = policy();
+    const verdict = classifySender(sender, rules);
     if (verdict.kind === 'refused') return refuse(`sender refused: ${verdict.reason}`);
-    if (!senderAllowed(verdict, def.senders))
-      return refuse(
-        `"${name}" may not be sent from a ${verdict.kind === 'content' ? 'web page' : 'extension page'}`,
-      );
+    if (!senderAllowed(verdict, def.senders, rules))
+      return refuse(`"${name}" may not be sent from ${SENDER_NAMES[verdict.kind]}`);
 
     const request = def.request.safeParse(payload);
     if (!request.success) return invalid(request.error, 'payload');

@@ -1,5 +1,6 @@
-import type { SenderKind } from './messages';
 import { PANEL_FRAME_PATH } from './names';
+import type { SenderKind, SenderRole } from './panel-protocol';
+import type { PanelSender } from './panel-sender';
 
 /** The parts of `runtime.MessageSender` / `Port.sender` that the checks read. */
 export interface SenderInfo {
@@ -16,6 +17,8 @@ export interface SenderPolicy {
   extensionOrigin: string;
   /** Whether an origin is one of the configured exchange sites. */
   isSiteOrigin(origin: string): boolean;
+  /** Who the `panel` role is in this build (`PANEL_SENDER`). */
+  panelSender: PanelSender;
 }
 
 export type SenderVerdict =
@@ -25,6 +28,8 @@ export type SenderVerdict =
    * `sender.url` keeps the URL the document was loaded with (seen in the end-to-end tests).
    */
   | { kind: 'content'; tabId: number; origin: string; url: string }
+  /** The panel's frame speaks for its tab's page: `origin` and `url` are that page's. */
+  | { kind: 'panel-frame'; tabId: number; origin: string; url: string }
   | { kind: 'refused'; reason: string };
 
 const pathOf = (url: string | undefined): string | null => {
@@ -50,7 +55,9 @@ function originOf(url: string | undefined): string | null {
  * Tells an extension page from our content script from anything else. Pages: our id and
  * our origin, either without a tab (popup) or as the top-level document of a tab (options
  * page opened in a tab). Content scripts: our id, a tab, the top frame, and a page origin
- * that is a configured exchange site; or our panel's frame in such a tab (`panelFrame`).
+ * that is a configured exchange site. Our panel's frame: our origin, its path, a sub-frame
+ * of such a tab (`panelFrame`). Chromium fills in the origin, URL, frame and tab of a sender
+ * in the browser process, so a page's process cannot pass for the panel's frame.
  */
 export function classifySender(sender: SenderInfo, policy: SenderPolicy): SenderVerdict {
   if (sender.id !== policy.extensionId)
@@ -82,16 +89,28 @@ export function classifySender(sender: SenderInfo, policy: SenderPolicy): Sender
 
 /**
  * Our page panel framed in a tab of an exchange site (Chromium): it speaks for that tab's
- * page, as the content script there does, with the page's URL for the market checks.
+ * page, with the page's URL for the market checks.
  */
 function panelFrame(sender: SenderInfo, policy: SenderPolicy): SenderVerdict | null {
   const tab = sender.tab;
-  if (!tab || tab.id === undefined || sender.frameId === 0) return null;
+  if (!tab || tab.id === undefined) return null;
+  if (sender.frameId === undefined || sender.frameId === 0) return null;
   if (pathOf(sender.url) !== PANEL_FRAME_PATH) return null;
   const pageOrigin = originOf(tab.url);
   if (!pageOrigin || !policy.isSiteOrigin(pageOrigin)) return null;
-  return { kind: 'content', tabId: tab.id, origin: pageOrigin, url: tab.url ?? '' };
+  return { kind: 'panel-frame', tabId: tab.id, origin: pageOrigin, url: tab.url ?? '' };
 }
 
-export const senderAllowed = (verdict: SenderVerdict, allowed: readonly SenderKind[]): boolean =>
-  verdict.kind !== 'refused' && allowed.includes(verdict.kind);
+/** The sender kinds a message's roles name under this policy (`panel`: this build's panel). */
+export const kindsOf = (roles: readonly SenderRole[], policy: SenderPolicy): SenderKind[] =>
+  roles.map((role) => (role === 'panel' ? policy.panelSender : role));
+
+export const senderAllowed = (
+  verdict: SenderVerdict,
+  roles: readonly SenderRole[],
+  policy: SenderPolicy,
+): boolean => verdict.kind !== 'refused' && kindsOf(roles, policy).includes(verdict.kind);
+
+/** Whether a sender is the page panel of this build (or an extension page). */
+export const isPanelOrPage = (verdict: SenderVerdict, policy: SenderPolicy): boolean =>
+  verdict.kind === 'page' || verdict.kind === policy.panelSender;

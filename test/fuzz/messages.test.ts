@@ -1,8 +1,8 @@
 /**
- * Every message type, fuzzed from a content-script sender with malformed and hostile
- * payloads, against the real router over a real `BackgroundApp` (WXT's fake browser,
+ * Every message type, fuzzed from the page panel's sender (its frame; in Firefox the content
+ * script, which reaches the same handlers) with malformed and hostile payloads, against the real router over a real `BackgroundApp` (WXT's fake browser,
  * unlocked with a demo account, talking to an in-process sandbox). Each message gets a
- * typed reply; the router never throws; page-only messages are refused to a web page;
+ * typed reply; the router never throws; page-only messages are refused to the panel;
  * nothing pollutes prototypes; the app still answers normally afterwards.
  */
 import fc from 'fast-check';
@@ -16,8 +16,9 @@ import { DEFAULT_SETTINGS } from '../../lib/core/settings/defaults';
 import { mergeSettings } from '../../lib/core/settings/merge';
 import type { Settings } from '../../lib/core/settings/schema';
 import { MESSAGES, type MessageName, PROTOCOL } from '../../lib/protocol/messages';
+import { PANEL_FRAME_PATH } from '../../lib/protocol/names';
 import { createRouter, type Reply } from '../../lib/protocol/router';
-import type { SenderInfo } from '../../lib/protocol/sender';
+import { kindsOf, type SenderInfo } from '../../lib/protocol/sender';
 import type { SettingsSource } from '../../lib/storage/settings-source';
 import { Rng } from '../../sandbox/core/rng';
 import type { RunningSandbox } from '../../sandbox/index';
@@ -122,18 +123,21 @@ function memorySettings(initial: Settings): SettingsSource {
   };
 }
 
-describe('every message from a content script, fuzzed', () => {
+describe('every message from the page panel, fuzzed', () => {
   let sandbox: RunningSandbox;
   let app: BackgroundApp;
   let route: ReturnType<typeof createRouter>;
-  let content: SenderInfo;
+  let panel: SenderInfo;
+  /** Whether the panel's frame may send a message. */
+  const forPanel = (def: { senders: Parameters<typeof kindsOf>[0] } | null): boolean =>
+    def !== null && kindsOf(def.senders, app.senderPolicy()).includes('panel-frame');
 
   beforeAll(async () => {
     fakeBrowser.reset();
     sandbox = await startTestSandbox();
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      // A web page must never be able to trade much: even valid fuzz orders stay tiny.
+      // The fuzzer must never be able to trade much: even valid fuzz orders stay tiny.
       caps: { maxOrderNotionalRaw: '2000000', maxOrdersPerMinute: 600 },
       notifications: { enabled: false },
       exchange: {
@@ -173,11 +177,11 @@ describe('every message from a content script, fuzzed', () => {
     );
     expect(saved.ok).toBe(true);
     const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
-    content = {
+    panel = {
       id: platform.extensionId,
-      url: pageUrl,
-      origin: new URL(sandbox.siteUrl).origin,
-      frameId: 0,
+      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
+      origin: platform.extensionOrigin,
+      frameId: 3,
       tab: { id: 7, url: pageUrl },
     };
   }, 60_000);
@@ -211,25 +215,20 @@ describe('every message from a content script, fuzzed', () => {
                 : { protocol: PROTOCOL, name, payload };
           let reply: Reply<unknown>;
           try {
-            reply = await route(message, content);
+            reply = await route(message, panel);
           } catch (error) {
             problems.push(`${name}: the router threw ${String(error)}`);
             return;
           }
           if (reply.ok) {
-            if (!def || !(def.senders as readonly string[]).includes('content'))
-              problems.push(`${name}: answered to a web page`);
+            if (!forPanel(def)) problems.push(`${name}: answered to the page panel`);
             kinds.set('ok', (kinds.get('ok') ?? 0) + 1);
             return;
           }
           const info = ClientErrorInfo.safeParse(reply.error);
           if (!info.success) problems.push(`${name}: untyped error ${JSON.stringify(reply.error)}`);
           kinds.set(reply.error.kind, (kinds.get(reply.error.kind) ?? 0) + 1);
-          if (
-            def &&
-            !(def.senders as readonly string[]).includes('content') &&
-            reply.error.kind !== 'forbidden'
-          ) {
+          if (def && !forPanel(def) && reply.error.kind !== 'forbidden') {
             problems.push(
               `${name}: a page-only message got past the sender check (${reply.error.kind})`,
             );
@@ -246,7 +245,7 @@ describe('every message from a content script, fuzzed', () => {
     expect(app.vault.status).toBe('unlocked');
     const state = await route(
       { protocol: PROTOCOL, name: 'panel.state', payload: { marketSlug: BTC } },
-      content,
+      panel,
     );
     expect(state).toMatchObject({ ok: true, data: { marketSlug: BTC } });
   }, 300_000);

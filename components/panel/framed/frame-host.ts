@@ -18,15 +18,14 @@ import {
 } from '../model/placement';
 import { arrivalPlacement } from '../page-forms';
 import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
-import { type FrameInit, type ToFrame, toHostFrom } from './host-link';
+import { frameSrc, newFrameNonce } from './frame-nonce';
+import { showReplacedNotice, watchFrameLoads } from './frame-replaced';
+import { type ToFrame, toHostFrom } from './host-link';
 
 const OFF_SCREEN = -100_000;
 
 /** Performance mark the loader sets in the page when it shows the panel's frame. */
 export const PANEL_SHOWN_MARK = 'market-companion:panel-shown';
-
-/** What the frame says first, to its parent window, to be told its token. */
-export const FRAME_HELLO = 'market-companion:panel-frame';
 
 interface HostPort {
   name: string;
@@ -158,7 +157,7 @@ export function runFramedPanel(
     layout();
   };
 
-  // Only the frame this loader made, holding the token it was handed, is the panel: a copy
+  // Only the frame this loader made, showing the nonce put in its URL, is the panel: a copy
   // the page framed itself is never told a market or placed.
   const onConnect = (port: HostPort) => {
     if (port.name !== PANEL_HOST_PORT) return;
@@ -191,15 +190,6 @@ export function runFramedPanel(
     }
   };
 
-  // The frame's hello comes through the page's window (the page sees that a frame said
-  // hello, nothing more); the token goes back to that frame's window alone.
-  ctx.addEventListener(window, 'message', (event: MessageEvent) => {
-    if (!frame || event.source !== frame.contentWindow || event.data !== FRAME_HELLO) return;
-    token = crypto.randomUUID();
-    const init: FrameInit = { token, view: viewport(), placement, collapsed, slug };
-    frame.contentWindow?.postMessage(init, event.origin);
-  });
-
   ctx.addEventListener(window, 'resize', () => {
     layout();
     post({ t: 'view', size: viewport() });
@@ -211,7 +201,13 @@ export function runFramedPanel(
     const shadow = host.attachShadow({ mode: 'closed' });
     style = document.createElement('style');
     frame = document.createElement('iframe');
-    frame.src = browser.runtime.getURL(PANEL_FRAME_PATH);
+    // Nothing goes through the page's window: the nonce is in the frame's URL (frame-nonce.ts).
+    token = newFrameNonce();
+    frame.src = frameSrc(browser.runtime.getURL(PANEL_FRAME_PATH), token);
+    watchFrameLoads(frame, () => {
+      surface.hide();
+      showReplacedNotice();
+    });
     frame.title = 'Market Companion: quick trade';
     frame.setAttribute('allow', '');
     shadow.append(style, frame);

@@ -96,25 +96,3 @@ export function toHostFrom(raw: unknown): ToHost | null {
       return null;
   }
 }
-
-/**
- * The loader's answer to the frame's hello, posted to that frame's window alone: the token
- * that opens the port, and what the frame needs to paint at once (the port comes later).
- */
-export interface FrameInit {
-  token: string;
-  view: Size;
-  placement: PanelPlacement;
-  collapsed: boolean;
-  /** Null when the page stopped being a market page meanwhile: the port will say. */
-  slug: string | null;
-}
-
-export function frameInitFrom(raw: unknown): FrameInit | null {
-  if (!isRecord(raw) || typeof raw.token !== 'string' || raw.token.length === 0) return null;
-  const view = sizeFrom(raw.view);
-  const placement = placementFrom(raw.placement);
-  if (!view || !placement || typeof raw.collapsed !== 'boolean') return null;
-  const slug = typeof raw.slug === 'string' && raw.slug.length > 0 ? raw.slug : null;
-  return { token: raw.token, view, placement, collapsed: raw.collapsed, slug };
-}

@@ -10,8 +10,8 @@ import { type PanelPlacement, type Size, savedPlacement } from '../model/placeme
 import { connectPanelState } from '../model/store';
 import { type MountedPanel, mountPanel } from '../mount';
 import { drawTextUnsearchable } from '../unsearchable-text';
-import { FRAME_HELLO } from './frame-host';
-import { frameInitFrom, type ToHost, toFrameFrom } from './host-link';
+import { frameNonce } from './frame-nonce';
+import { type ToHost, toFrameFrom } from './host-link';
 
 /** Performance mark at the first line of the frame's script: what framing it cost until then is the browser's. */
 export const PANEL_FRAME_START_MARK = 'market-companion:panel-frame-start';
@@ -124,7 +124,8 @@ export function startPanelFrame(container: HTMLElement): void {
     }
   };
 
-  const meetHost = async (token: string) => {
+  const meetHost = async (token: string | null) => {
+    if (token === null) return;
     const tab = await browser.tabs.getCurrent();
     if (tab?.id === undefined || port) return;
     port = browser.tabs.connect(tab.id, { name: PANEL_HOST_PORT, frameId: 0 });
@@ -136,29 +137,15 @@ export function startPanelFrame(container: HTMLElement): void {
     if (size) toHost({ t: 'size', size });
   };
 
-  // The loader's answer to the hello: enough to paint now; the port follows. The hello goes
-  // before anything that may render: the early port's state can be here already, and a
-  // render before the hello would hold back the loader's answer (and its showing the frame).
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || port) return;
-    const init = frameInitFrom(event.data);
-    if (!init) return;
-    onHostMessage({ t: 'view', size: init.view });
-    onHostMessage({
-      t: 'placement',
-      placement: init.placement,
-      collapsed: init.collapsed,
-      save: false,
-    });
-    if (init.slug !== null) show(init.slug);
-    void meetHost(init.token);
-  });
-  window.parent.postMessage(FRAME_HELLO, '*');
+  // The loader is met over a port of the extension's own, showing the nonce it put in this
+  // frame's URL: nothing is posted to the page's window, which could answer first or learn
+  // from it. Asked before anything renders, so the port is not held back by a render.
+  void meetHost(frameNonce(location.hash));
 
   // The background's first state names the page's market (from the tab's URL) and the
-  // stored placement: enough to paint before the loader's answer has come back through the
-  // page's main thread, busy with its own DOMContentLoaded. The answer then places the panel
-  // where the loader put the frame (the same fold; in the frame a corner is only a name).
+  // stored placement: enough to paint before the loader's port is up. The loader's
+  // placement then places the panel where it put the frame (the same fold; in the frame a
+  // corner is only a name).
   early.whenFirst((state) => {
     if (panel) return;
     placed ??= {

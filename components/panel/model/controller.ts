@@ -163,14 +163,13 @@ export class PanelController {
 
   private pressAdmitted(button: TradeButtonModel): void {
     if (button.disabledReason !== null || this.busy.value.has(button.key)) return;
-    const go = this.decide(button.key, button.needsConfirmation);
-    if (!go) return;
+    const arming = this.decide(button.key, button.needsConfirmation);
     const pressId = this.deps.newPressId();
     void this.sendOrder(
       button.key,
       button.outcome,
       pressTitle(button.side, button.outcome, button.label),
-      go.confirmed,
+      arming,
       () =>
         this.deps.send('panel.quickOrder', {
           marketSlug: this.slug,
@@ -181,7 +180,7 @@ export class PanelController {
             ? { amountRaw: button.amountRaw ?? '0' }
             : { sellPercent: button.sellPercent ?? 100 }),
           pressId,
-          confirmed: go.confirmed,
+          ...(arming ? { firstPress: true as const } : {}),
         }),
     );
   }
@@ -197,14 +196,13 @@ export class PanelController {
   pressLevel(level: LevelButtonModel, event: PressEvent): void {
     if (!this.admit(event)) return;
     if (level.disabledReason !== null || this.busy.value.has(level.key)) return;
-    const go = this.decide(level.key, level.needsConfirmation);
-    if (!go) return;
+    const arming = this.decide(level.key, level.needsConfirmation);
     const pressId = this.deps.newPressId();
     void this.sendOrder(
       level.key,
       'book',
       pressTitle(level.side, level.outcome, `${presetLabel(level.amountRaw)} @ ${level.priceText}`),
-      go.confirmed,
+      arming,
       () =>
         this.deps.send('panel.limitOrder', {
           marketSlug: this.slug,
@@ -213,36 +211,44 @@ export class PanelController {
           price: level.price,
           amountRaw: level.amountRaw,
           pressId,
-          confirmed: go.confirmed,
+          ...(arming ? { firstPress: true as const } : {}),
         }),
     );
   }
 
-  /** A large order's first press arms its button; otherwise whether it goes as the confirming one. */
-  private decide(key: string, needsConfirmation: boolean): { confirmed: boolean } | null {
+  /**
+   * Whether this press is a large order's first: its button is armed at once, and the press
+   * still goes (marked `firstPress`) to the background, which records it as the first of
+   * two. The second press of the armed button goes unmarked: the background knows it is the
+   * confirming one.
+   */
+  private decide(key: string, needsConfirmation: boolean): boolean {
     const decision = decidePress(this.armed.value, key, needsConfirmation, this.deps.now());
     if (decision.kind === 'arm') {
       this.armButton(key);
-      return null;
+      return true;
     }
     this.disarm();
-    return { confirmed: decision.confirmed };
+    return false;
   }
 
   /**
    * One order press: its button busy meanwhile, its outcome shown in `group`. A retry sends
-   * the same request again (same press id: never a second order).
+   * the same request again (same press id: never a second order). A first press that armed
+   * its button (`arming`) shows nothing while the background answers "click again", so the
+   * second press is never held up by it.
    */
   private async sendOrder(
     key: string,
     group: ResultGroup,
     title: string,
-    confirmed: boolean,
+    arming: boolean,
     request: () => Promise<IntentView>,
   ): Promise<void> {
     // The message leaves first: the busy button and the "sending" line it then paints are
     // for the eye, and need not be on the order's way to the wire.
     const answer = request();
+    if (arming) return this.settleArming(key, group, title, answer, request);
     this.setBusy(key, true);
     this.setResult(group, {
       title,
@@ -264,8 +270,9 @@ export class PanelController {
       });
     } catch (error) {
       const info = toErrorInfo(error);
-      const needsSecondClick = !confirmed && isConfirmationRefusal(info);
-      // The book moved above the threshold between our estimate and the background's.
+      // The background holds this press as a first one: the book moved above the threshold
+      // between our estimate and its own, or it lost the first press (a restarted worker).
+      const needsSecondClick = isConfirmationRefusal(info);
       if (needsSecondClick) this.armButton(key);
       this.setResult(group, {
         title,
@@ -275,10 +282,48 @@ export class PanelController {
         error: info,
         retry: needsSecondClick
           ? null
-          : () => void this.sendOrder(key, group, title, confirmed, request),
+          : () => void this.sendOrder(key, group, title, false, request),
       });
     } finally {
       this.setBusy(key, false);
+    }
+  }
+
+  /**
+   * The answer to a first press that armed its button. The expected one, "click again", needs
+   * nothing more. Anything else ends the arming: an order placed (the background priced it
+   * at or below the threshold) or an error are shown like any press's.
+   */
+  private async settleArming(
+    key: string,
+    group: ResultGroup,
+    title: string,
+    answer: Promise<IntentView>,
+    request: () => Promise<IntentView>,
+  ): Promise<void> {
+    try {
+      const intent = await answer;
+      if (this.armed.value?.key === key) this.disarm();
+      this.setResult(group, {
+        title,
+        status: 'done',
+        intent,
+        message: null,
+        error: null,
+        retry: null,
+      });
+    } catch (error) {
+      const info = toErrorInfo(error);
+      if (isConfirmationRefusal(info)) return;
+      if (this.armed.value?.key === key) this.disarm();
+      this.setResult(group, {
+        title,
+        status: 'error',
+        intent: null,
+        message: null,
+        error: info,
+        retry: () => void this.sendOrder(key, group, title, false, request),
+      });
     }
   }
 

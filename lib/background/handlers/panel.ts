@@ -4,7 +4,9 @@ import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
 import type { PlaceSpec } from '../../desk/desk';
-import type { IntentView } from '../../protocol/intent';
+import type { IntentView, ParsedQuickOrder } from '../../protocol/intent';
+import type { ParsedRequestOf } from '../../protocol/messages';
+import type { SenderVerdict } from '../../protocol/sender';
 import type { BackgroundApp } from '../app';
 import {
   assertPageMarket,
@@ -15,44 +17,99 @@ import {
   unavailable,
 } from './shared';
 
-/**
- * A quick order above the confirmation threshold needs the second click. The desk refuses
- * it too; refusing here first says so with a field the panel can act on (it arms the
- * button). Orders above the per-order cap are left to the desk, which names the cap.
- */
-function assertConfirmed(app: BackgroundApp, notionalRaw: bigint, confirmed: boolean): void {
-  const { quickTrade, caps } = app.settings;
-  const threshold = BigInt(quickTrade.confirmAboveRaw);
-  if (confirmed || notionalRaw <= threshold || notionalRaw > BigInt(caps.maxOrderNotionalRaw))
-    return;
-  throw new ExchangeError({
+type ParsedLimitOrder = ParsedRequestOf<'panel.limitOrder'>;
+type PanelSenderVerdict = Exclude<SenderVerdict, { kind: 'refused' }>;
+
+/** Whose presses pair up: a tab's panel, or the extension pages. */
+const pressScope = (sender: PanelSenderVerdict): string =>
+  sender.kind === 'page' ? 'page' : `tab:${sender.tabId}`;
+
+/** A quick-trade button, by what it orders. */
+const quickPress = (r: ParsedQuickOrder): string =>
+  JSON.stringify([
+    'quick',
+    r.marketSlug,
+    r.outcome,
+    r.side,
+    r.orderType,
+    r.amountRaw ?? null,
+    r.sellPercent ?? null,
+  ]);
+
+/** A level of the book ladder, by what it orders. */
+const limitPress = (r: ParsedLimitOrder): string =>
+  JSON.stringify(['limit', r.marketSlug, r.outcome, r.side, r.price, r.amountRaw]);
+
+/** The refusal of a large order's first press, with the field the panel arms its button on. */
+function secondPressNeeded(app: BackgroundApp): ExchangeError {
+  const threshold = BigInt(app.settings.quickTrade.confirmAboveRaw);
+  return new ExchangeError({
     kind: 'validation',
     source: 'client',
     issues: [
       {
         field: CONFIRM_FIELD,
-        message: `orders above ${formatUsd(threshold)} need a second click within 3 seconds`,
+        message: `Orders above ${formatUsd(threshold)} need a second click on the same button within 3 seconds; click it again to place this one.`,
       },
     ],
   });
 }
 
+/**
+ * A press the panel marks as a large order's first: armed as it arrives, before anything
+ * is awaited, so the second press (sent right after it) always finds it; never placed.
+ */
+function armFirstPress(app: BackgroundApp, sender: PanelSenderVerdict, press: string): never {
+  app.armedPresses.arm(pressScope(sender), press);
+  throw secondPressNeeded(app);
+}
+
+/**
+ * Whether a panel order above the confirmation threshold is the second press: the
+ * background's own record says so (`ArmedPresses`), never the message. A press nothing was
+ * armed for is armed and refused (the panel then arms its button). Orders above the
+ * per-order cap are left to the desk, which names the cap.
+ */
+function confirmation(
+  app: BackgroundApp,
+  sender: PanelSenderVerdict,
+  press: string,
+  notionalRaw: bigint,
+): boolean {
+  const { quickTrade, caps } = app.settings;
+  const threshold = BigInt(quickTrade.confirmAboveRaw);
+  const needed = notionalRaw > threshold && notionalRaw <= BigInt(caps.maxOrderNotionalRaw);
+  const scope = pressScope(sender);
+  if (app.armedPresses.take(scope, press) || !needed) return needed;
+  app.armedPresses.arm(scope, press);
+  throw secondPressNeeded(app);
+}
+
+/**
+ * The intent this press already made on this market (a retry after a lost answer): the
+ * same order, whatever its confirmation or the book now say.
+ */
+function earlierPress(app: BackgroundApp, marketSlug: string, pressId: string): IntentView | null {
+  const view = app.desk.ofPress(pressId);
+  return view?.marketSlug === marketSlug ? view : null;
+}
+
 /** A panel order once priced, quick or from the book: past the threshold, into the desk. */
 function placeFromPanel(
   app: BackgroundApp,
-  request: Pick<PlaceSpec, 'marketSlug' | 'outcome' | 'confirmed' | 'pressId' | 'decidedAt'>,
+  request: Pick<PlaceSpec, 'marketSlug' | 'outcome' | 'pressId' | 'decidedAt'>,
+  confirmed: boolean,
   marketTitle: string,
   priced: Pick<PlaceSpec, 'amounts' | 'notionalRaw'>,
   postOnly: boolean,
 ): Promise<IntentView> {
-  assertConfirmed(app, priced.notionalRaw, request.confirmed);
   return app.desk.place({
     marketSlug: request.marketSlug,
     marketTitle,
     outcome: request.outcome,
     amounts: priced.amounts,
     notionalRaw: priced.notionalRaw,
-    confirmed: request.confirmed,
+    confirmed,
     ...(postOnly ? { postOnly: true } : {}),
     pressId: request.pressId,
     ...(request.decidedAt !== undefined ? { decidedAt: request.decidedAt } : {}),
@@ -72,6 +129,9 @@ export const panelHandlers = (
     // The press's deadline counts from here: what follows may wait on the exchange.
     const decidedAt = app.now();
     assertPageMarket(app, sender, request.marketSlug);
+    const earlier = earlierPress(app, request.marketSlug, request.pressId);
+    if (earlier) return earlier;
+    if (request.firstPress) armFirstPress(app, sender, quickPress(request));
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
@@ -86,7 +146,15 @@ export const panelHandlers = (
       app.settings.quickTrade.slippageMillis,
       app.books.depth(request.marketSlug),
     );
-    const view = await placeFromPanel(app, { ...request, decidedAt }, market.title, priced, false);
+    const confirmed = confirmation(app, sender, quickPress(request), priced.notionalRaw);
+    const view = await placeFromPanel(
+      app,
+      { ...request, decidedAt },
+      confirmed,
+      market.title,
+      priced,
+      false,
+    );
     // A delayed order sends no event before eligibleAt: list it among the open orders now.
     if (view.state === 'delayed' || view.state === 'resting')
       void app.refreshOrders(request.marketSlug);
@@ -95,6 +163,9 @@ export const panelHandlers = (
   'panel.limitOrder': async (request, sender) => {
     const decidedAt = app.now();
     assertPageMarket(app, sender, request.marketSlug);
+    const earlier = earlierPress(app, request.marketSlug, request.pressId);
+    if (earlier) return earlier;
+    if (request.firstPress) armFirstPress(app, sender, limitPress(request));
     await tradingSession(app);
     const market = await app.market(request.marketSlug);
     if (!market) throw unavailable('This market is not known to the exchange.');
@@ -107,7 +178,15 @@ export const panelHandlers = (
       request,
       app.portfolio.held(request.marketSlug, request.outcome),
     );
-    const view = await placeFromPanel(app, { ...request, decidedAt }, market.title, priced, true);
+    const confirmed = confirmation(app, sender, limitPress(request), priced.notionalRaw);
+    const view = await placeFromPanel(
+      app,
+      { ...request, decidedAt },
+      confirmed,
+      market.title,
+      priced,
+      true,
+    );
     // Listed among the open orders with its cancel button before the socket says so.
     if (view.state === 'resting') void app.refreshOrders(request.marketSlug);
     return view;

@@ -11,13 +11,13 @@ export type HandlersFor<Area extends string> = Pick<
   Extract<keyof Handlers, `${Area}.${string}`>
 >;
 
-/** Content scripts may only speak about the market of the page they run in. */
+/** A sender on a page (the panel, a content script) may only speak about that page's market. */
 export function assertPageMarket(
   app: BackgroundApp,
   sender: Exclude<SenderVerdict, { kind: 'refused' }>,
   slug: string,
 ): void {
-  if (sender.kind !== 'content') return;
+  if (sender.kind === 'page') return;
   if (app.pageMarket(sender.url) !== slug) {
     throw new ExchangeError({
       kind: 'forbidden',

@@ -1,16 +1,30 @@
 /** A large order is placed by a second click on the same button within this window. */
 export const CONFIRM_WINDOW_MS = 3_000;
 
+/**
+ * How long the background keeps a first press armed: the panel's window, plus a margin for
+ * the first press's refusal to reach the panel and the second press to come back (the
+ * panel's window may start that much later than the background's record).
+ */
+export const ARMED_PRESS_MS = CONFIRM_WINDOW_MS + 2_000;
+
 /** The button waiting for its confirming click, and until when. */
 export interface Armed {
   key: string;
   until: number;
 }
 
+/**
+ * What the panel does with a press. Every press is sent: the background, not the message,
+ * knows whether it is the confirming one (it armed the first press itself).
+ */
 export type PressDecision =
-  /** Send now; `confirmed` tells the background this is the second click. */
-  | { kind: 'send'; confirmed: boolean }
-  /** First click on a large order: arm this button and send nothing. */
+  /** An order below the threshold, or the second press on the armed button. */
+  | { kind: 'send' }
+  /**
+   * First press on a large order: arm this button at once, and send the press; the
+   * background records it and answers with the "click again" refusal.
+   */
   | { kind: 'arm'; armed: Armed };
 
 export const isArmed = (armed: Armed | null, key: string, now: number): boolean =>
@@ -29,8 +43,7 @@ export function decidePress(
   needsConfirmation: boolean,
   now: number,
 ): PressDecision {
-  if (isArmed(armed, key, now)) return { kind: 'send', confirmed: true };
-  if (!needsConfirmation) return { kind: 'send', confirmed: false };
+  if (isArmed(armed, key, now) || !needsConfirmation) return { kind: 'send' };
   return { kind: 'arm', armed: arm(key, now) };
 }
 

@@ -18,7 +18,6 @@ export function quickBuy(
       orderType: 'FOK',
       amountRaw,
       pressId,
-      confirmed: false,
     },
     from,
   );

@@ -4,6 +4,7 @@ import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { classifySender, type SenderInfo, type SenderPolicy } from '../../../lib/protocol/sender';
 import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
 import { panelFrameOf } from '../panel/driver';
+import { openPanel, ordersAfter, waitForNewOrders } from '../panel/helpers';
 
 const h = useHarness(import.meta.url);
 
@@ -46,6 +47,7 @@ function policy(harness: Harness): SenderPolicy {
     extensionId: harness.extensionId,
     extensionOrigin: `chrome-extension://${harness.extensionId}`,
     isSiteOrigin: (origin) => origin === site,
+    panelSender: 'panel-frame',
   };
 }
 
@@ -99,16 +101,19 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     await page.close();
   });
 
-  it('the content script: the site’s origin, frame 0, its tab; allowed panel messages only', async () => {
+  it('the content script: the site’s origin, frame 0, its tab; no panel message at all', async () => {
     await recordSenders(h());
     const page = await h().openMarketPage('sandbox-btc-100k');
     await page.locator('[data-market-companion="panel"]').waitFor({ state: 'attached' });
     const url = page.url();
 
-    const panel = (await sendFromContentScript(h(), page, 'panel.state', {
-      marketSlug: 'sandbox-btc-100k',
-    })) as { ok: boolean };
-    expect(panel.ok).toBe(true);
+    // Refused, and still seen by the recorder: the sender Chromium reports is the page's.
+    expect(
+      await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-btc-100k' }),
+    ).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: '"panel.state" may not be sent from a web page' },
+    });
     const { sender } = await seenFrom(h(), (s) => s.name === 'panel.state' && s.sender.url === url);
     expect(sender).toMatchObject({
       id: h().extensionId,
@@ -123,12 +128,6 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     expect(await sendFromContentScript(h(), page, 'vault.status', {})).toEqual({
       ok: false,
       error: { kind: 'forbidden', message: '"vault.status" may not be sent from a web page' },
-    });
-    expect(
-      await sendFromContentScript(h(), page, 'panel.state', { marketSlug: 'sandbox-eth-flip' }),
-    ).toMatchObject({
-      ok: false,
-      error: { kind: 'forbidden' },
     });
     await page.close();
   });
@@ -150,12 +149,12 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
     expect(new URL(port.sender.url ?? '').pathname).toBe(PANEL_FRAME_PATH);
     expect(port.sender.frameId).not.toBe(0);
     expect(classifySender(port.sender, policy(h()))).toEqual({
-      kind: 'content',
+      kind: 'panel-frame',
       tabId: port.sender.tab?.id,
       origin: new URL(h().sandbox.siteUrl).origin,
       url,
     });
-    // Like the content script, it may send the panel's messages for its page's market only.
+    // It alone sends the panel's messages, for its page's market only.
     const fromFrame = (name: string, payload: unknown) =>
       frame.evaluate(
         (envelope) =>
@@ -173,6 +172,59 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
       ok: false,
       error: { kind: 'forbidden' },
     });
+    await page.close();
+  });
+
+  it('from the content-script world, with no click: no order, alert or preset change; a real press still trades', async () => {
+    if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
+    const { page, panel } = await openPanel(h(), 'sandbox-btc-100k');
+    const presets = await h().withApp((app) => app.settings.quickTrade.presets);
+    const alerts = await h().withApp((app) => app.priceWatch.list().length);
+    const since = (await h().admin.orders()).length;
+
+    const moves: [string, unknown][] = [
+      // $150, above the $100 threshold, "confirmed" by the message alone.
+      [
+        'panel.quickOrder',
+        {
+          marketSlug: 'sandbox-btc-100k',
+          outcome: 'YES',
+          side: 'BUY',
+          orderType: 'FOK',
+          amountRaw: '150000000',
+          pressId: crypto.randomUUID(),
+          confirmed: true,
+        },
+      ],
+      [
+        'panel.addAlert',
+        {
+          marketSlug: 'sandbox-btc-100k',
+          outcome: 'YES',
+          field: 'bid',
+          comparator: '>=',
+          priceMillis: 700,
+        },
+      ],
+      ['panel.saveQuickTrade', { presets: ['900000000'] }],
+    ];
+    for (const [name, payload] of moves) {
+      expect(await sendFromContentScript(h(), page, name, payload)).toEqual({
+        ok: false,
+        error: { kind: 'forbidden', message: `"${name}" may not be sent from a web page` },
+      });
+    }
+    expect(await h().withApp((app) => app.settings.quickTrade.presets)).toEqual(presets);
+    expect(await h().withApp((app) => app.priceWatch.list().length)).toBe(alerts);
+
+    // The control: a real press in the panel still trades, and it is the only new order
+    // (the refused messages were answered before it was made).
+    await panel.waitForText('[data-key="BUY:YES:0"]', /\$5\b/);
+    await panel.click('[data-key="BUY:YES:0"]');
+    const [order] = await waitForNewOrders(h(), since);
+    expect(order).toMatchObject({ side: 'BUY', orderType: 'FOK', makerAmount: '5000000' });
+    expect(await ordersAfter(h(), since)).toHaveLength(1);
+    await panel.detach();
     await page.close();
   });
 

@@ -10,7 +10,8 @@ import { PROTOCOL } from '../../../lib/protocol/panel-protocol';
 import { ACCOUNT_KEY, STORAGE_LAYOUT_KEY, VAULT_ENVELOPE_KEY } from '../../../lib/storage/keys';
 import { PROTECTED_LAYOUT } from '../../../lib/storage/legacy';
 import { PROTECTED_DB } from '../../../lib/storage/protected-area';
-import { useHarness } from '../fixtures';
+import { eventually, useHarness } from '../fixtures';
+import { panelFrameOf } from '../panel/driver';
 import { openPanel } from '../panel/helpers';
 
 const h = useHarness(import.meta.url);
@@ -55,10 +56,10 @@ describe('what a content script can write to storage.local', () => {
     // Only the panel's copy of where to draw itself was there to read.
     expect(seen.filter((k) => k !== 'pageSettings')).toEqual([]);
 
-    // An order above the real cap ($1,000), confirmed, from the same page (FAK: priced at
-    // best ask + slippage, whatever the book's depth; a FOK could be refused for depth first).
-    const answer = (await h().inContentScript(
-      page,
+    // An order above the real cap ($1,000) from the same page's panel (FAK: priced at best
+    // ask + slippage, whatever the book's depth; a FOK could be refused for depth first).
+    const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+    const answer = (await frame.evaluate(
       (envelope) => (globalThis as unknown as Scope).chrome.runtime.sendMessage(envelope),
       {
         protocol: PROTOCOL,
@@ -70,7 +71,6 @@ describe('what a content script can write to storage.local', () => {
           orderType: 'FAK',
           amountRaw: '5000000000',
           pressId: 'press-over-the-cap-0001',
-          confirmed: true,
         },
       },
     )) as { ok: boolean; error?: { message?: string } };

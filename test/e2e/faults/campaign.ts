@@ -134,7 +134,7 @@ function intentFor(rng: Rng, i: number, seed: number): QuickOrderRequest {
   const buy = { outcome, side: 'BUY', orderType: 'FOK', pressId } as const;
   if (i % 40 === 7) return { ...buy, marketSlug: 'sandbox-expired', amountRaw: '1000000' };
   if (i % 40 === 17) return { ...buy, marketSlug, amountRaw: '150000000' };
-  if (i % 40 === 27) return { ...buy, marketSlug, amountRaw: '990000000', confirmed: true };
+  if (i % 40 === 27) return { ...buy, marketSlug, amountRaw: '990000000' };
   if (rng.int(0, 3) === 0) {
     return { marketSlug, outcome, side: 'SELL', orderType, sellPercent: 25, pressId };
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/protocol/messages';
 import { eventually, useHarness } from '../fixtures';
 import { restyleHostAway } from '../harness/hostile-page';
-import { PanelDriver } from './driver';
+import { PanelDriver, panelFrameOf } from './driver';
 import {
   openPanel,
   ordersAfter,
@@ -365,7 +365,6 @@ describe('a hostile page', () => {
       orderType: 'FOK',
       amountRaw: '150000000',
       pressId: crypto.randomUUID(),
-      confirmed: false,
     });
     expect(answer).toMatchObject({
       ok: false,
@@ -429,10 +428,10 @@ describe('single-page navigation', () => {
     await panel.waitFor('[data-key="BUY:YES:0"]');
   });
 
-  it('refuses a content script asking about another market than its page', async () => {
-    const answer = await h().inContentScript(
-      page,
-      async (protocol) =>
+  it('refuses the panel asking about another market than its page', async () => {
+    const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+    const answer = await frame.evaluate(
+      (protocol) =>
         (
           globalThis as unknown as {
             chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };

@@ -12,6 +12,7 @@ import type { Settings } from '../../../lib/core/settings/schema';
 import type { IntentView } from '../../../lib/protocol/intent';
 import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
 import { PROTOCOL } from '../../../lib/protocol/messages';
+import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { createRouter, type Reply } from '../../../lib/protocol/router';
 import type { SenderInfo } from '../../../lib/protocol/sender';
 import type { SettingsSource } from '../../../lib/storage/settings-source';
@@ -92,6 +93,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       origin: platform.extensionOrigin,
     };
     const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
+    // The market page's own content script, and the panel's frame in that tab (Chromium).
     const content: SenderInfo = {
       id: platform.extensionId,
       url: pageUrl,
@@ -99,9 +101,16 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       frameId: 0,
       tab: { id: 3, url: pageUrl },
     };
+    const panel: SenderInfo = {
+      id: platform.extensionId,
+      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
+      origin: platform.extensionOrigin,
+      frameId: 4,
+      tab: { id: 3, url: pageUrl },
+    };
     const send = (from: SenderInfo, name: string, payload: unknown): Promise<Reply<unknown>> =>
       route({ protocol: PROTOCOL, name, payload }, from);
-    return { app, platform, send, page, content };
+    return { app, platform, send, page, content, panel };
   }
 
   async function setUp(booted: Awaited<ReturnType<typeof boot>>) {
@@ -146,7 +155,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     pressId: string,
   ): Promise<void> {
     const before = shown(booted.platform, 'Order filled').length;
-    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy(pressId));
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy(pressId));
     expect(reply.ok).toBe(true);
     await waitFor(() => expect(shown(booted.platform, 'Order filled')).toHaveLength(before + 1), {
       timeout: 10_000,
@@ -176,7 +185,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const booted = await boot();
     await setUp(booted);
     await authenticatedLive(booted.app);
-    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000001'));
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000001'));
     expect(reply.ok).toBe(true);
     const view = (reply as { data: IntentView }).data;
     expect(view.state).toBe('filled');
@@ -236,11 +245,11 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       return (await session.orderContext(BTC)).signatures;
     };
     expect((await stock())?.size).toBe(0);
-    const state = await booted.send(booted.content, 'panel.state', { marketSlug: BTC });
+    const state = await booted.send(booted.panel, 'panel.state', { marketSlug: BTC });
     expect(state.ok).toBe(true);
     // Four presets, both outcomes.
     await waitFor(async () => expect((await stock())?.size).toBe(8));
-    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000020'));
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000020'));
     expect(reply).toMatchObject({ ok: true, data: { state: 'filled' } });
     const [order] = await ordersOf((reply as { data: IntentView }).data.clientOrderId);
     expect(order).toMatchObject({ signatureValid: true, status: 'FILLED' });
@@ -252,15 +261,15 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const booted = await boot();
     await setUp(booted);
     const [a, b] = await Promise.all([
-      booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000002')),
-      booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000002')),
+      booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000002')),
+      booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000002')),
     ]);
     const id = (a as { data: IntentView }).data.clientOrderId;
     expect((b as { data: IntentView }).data.clientOrderId).toBe(id);
     expect(await ordersOf(id)).toHaveLength(1);
 
     const evil = {
-      ...booted.content,
+      ...booted.panel,
       url: 'https://evil.example/markets/x',
       origin: 'https://evil.example',
     };
@@ -270,20 +279,163 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     });
   });
 
-  it('a content script may only trade the market of its own page', async () => {
+  it('the panel may only trade the market of its own page', async () => {
     const booted = await boot();
     await setUp(booted);
-    const reply = await booted.send(booted.content, 'panel.quickOrder', {
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', {
       ...quickBuy('press-00000004'),
       marketSlug: 'sandbox-fed-cut',
     });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   });
 
+  describe('only the panel trades, and the background knows the second press', () => {
+    const large = (pressId: string) => ({ ...quickBuy(pressId), amountRaw: '150000000' });
+    const ordersCount = async () =>
+      SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
+
+    it('refuses the content script each trade, cancel, preset and alert message; nothing changes', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      const presets = booted.app.settings.quickTrade.presets;
+      const tries: [string, unknown][] = [
+        ['panel.quickOrder', { ...large('press-content-01'), confirmed: true }],
+        [
+          'panel.limitOrder',
+          {
+            marketSlug: BTC,
+            outcome: 'YES',
+            side: 'BUY',
+            price: '0.3',
+            amountRaw: '150000000',
+            pressId: 'press-content-02',
+            confirmed: true,
+          },
+        ],
+        ['panel.cancelAll', { marketSlug: BTC }],
+        ['panel.saveQuickTrade', { presets: ['900000000'] }],
+        [
+          'panel.addAlert',
+          { marketSlug: BTC, outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 700 },
+        ],
+      ];
+      for (const [name, payload] of tries) {
+        expect(await booted.send(booted.content, name, payload)).toEqual({
+          ok: false,
+          error: { kind: 'forbidden', message: `"${name}" may not be sent from a web page` },
+        });
+      }
+      expect(await ordersCount()).toBe(before);
+      expect(booted.app.settings.quickTrade.presets).toEqual(presets);
+      expect(booted.app.priceWatch.list()).toEqual([]);
+    });
+
+    it('a single message above the threshold saying confirmed: true is refused, and places nothing', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      const reply = await booted.send(booted.panel, 'panel.quickOrder', {
+        ...large('press-alone-01'),
+        confirmed: true,
+      });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', issues: [{ field: 'confirmed' }] },
+      });
+      expect(await ordersCount()).toBe(before);
+    });
+
+    it('two presses of the same order from the same tab place it once; its retry is that order', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const first = await booted.send(booted.panel, 'panel.quickOrder', large('press-pair-01'));
+      expect(first).toMatchObject({ ok: false, error: { issues: [{ field: 'confirmed' }] } });
+      const second = await booted.send(booted.panel, 'panel.quickOrder', large('press-pair-02'));
+      expect(second).toMatchObject({
+        ok: true,
+        data: { state: 'filled', requestedRaw: '150000000' },
+      });
+      const id = (second as { data: IntentView }).data.clientOrderId;
+      expect(await ordersOf(id)).toHaveLength(1);
+      // The record is used up: the retry of the confirming press is answered with its order,
+      // and a third press starts over.
+      const retry = await booted.send(booted.panel, 'panel.quickOrder', large('press-pair-02'));
+      expect(retry).toMatchObject({ ok: true, data: { clientOrderId: id } });
+      const third = await booted.send(booted.panel, 'panel.quickOrder', large('press-pair-03'));
+      expect(third).toMatchObject({ ok: false, error: { issues: [{ field: 'confirmed' }] } });
+      expect(await ordersOf(id)).toHaveLength(1);
+    });
+
+    it('a press the panel marks as a first one is only armed, even right after another', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      const refused = { ok: false, error: { issues: [{ field: 'confirmed' }] } };
+      for (const pressId of ['press-first-01', 'press-first-02']) {
+        const reply = await booted.send(booted.panel, 'panel.quickOrder', {
+          ...large(pressId),
+          firstPress: true,
+        });
+        expect(reply).toMatchObject(refused);
+      }
+      expect(await ordersCount()).toBe(before);
+      const second = await booted.send(booted.panel, 'panel.quickOrder', large('press-first-03'));
+      expect(second).toMatchObject({ ok: true, data: { state: 'filled' } });
+    });
+
+    it('a first press and its second, sent together, place the order once', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      // The second leaves before the first is answered: the first is armed as it arrives.
+      const [first, second] = await Promise.all([
+        booted.send(booted.panel, 'panel.quickOrder', {
+          ...large('press-both-01'),
+          firstPress: true,
+        }),
+        booted.send(booted.panel, 'panel.quickOrder', large('press-both-02')),
+      ]);
+      expect(first).toMatchObject({ ok: false, error: { issues: [{ field: 'confirmed' }] } });
+      expect(second).toMatchObject({ ok: true, data: { state: 'filled' } });
+      expect(await ordersCount()).toBe(before + 1);
+    });
+
+    it('a first press confirms nothing from another tab, of another amount, or after another press', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      const otherTab = { ...booted.panel, tab: { id: 9, url: booted.panel.tab?.url ?? '' } };
+      const refused = { ok: false, error: { issues: [{ field: 'confirmed' }] } };
+      expect(
+        await booted.send(booted.panel, 'panel.quickOrder', large('press-x-01')),
+      ).toMatchObject(refused);
+      expect(await booted.send(otherTab, 'panel.quickOrder', large('press-x-02'))).toMatchObject(
+        refused,
+      );
+      expect(
+        await booted.send(booted.panel, 'panel.quickOrder', {
+          ...large('press-x-03'),
+          amountRaw: '160000000',
+        }),
+      ).toMatchObject(refused);
+      expect(
+        await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-x-04')),
+      ).toMatchObject({ ok: true });
+      expect(
+        await booted.send(booted.panel, 'panel.quickOrder', {
+          ...large('press-x-05'),
+          amountRaw: '160000000',
+        }),
+      ).toMatchObject(refused);
+      expect(await ordersCount()).toBe(before + 1);
+    });
+  });
+
   it('a worker restart keeps the unlock, the intents and the connection, and notifies nothing again', async () => {
     const first = await boot();
     await setUp(first);
-    const reply = await first.send(first.content, 'panel.quickOrder', quickBuy('press-00000005'));
+    const reply = await first.send(first.panel, 'panel.quickOrder', quickBuy('press-00000005'));
     const view = (reply as { data: IntentView }).data;
     first.app.live.stop();
 
@@ -310,11 +462,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     );
     expect(booted.platform.badges.at(-1)?.text).toBe('🔒');
     expect(await dumpArea(fakeBrowser.storage.session)).not.toContain('vault.unlocked');
-    const refused = await booted.send(
-      booted.content,
-      'panel.quickOrder',
-      quickBuy('press-00000006'),
-    );
+    const refused = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000006'));
     expect(refused).toMatchObject({ ok: false });
 
     const wrong = await booted.send(booted.page, 'vault.unlock', { passphrase: 'not it at all' });
@@ -400,7 +548,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const first = await boot();
     await setUp(first);
     await authenticatedLive(first.app);
-    await first.send(first.content, 'panel.quickOrder', quickBuy('press-00000010'));
+    await first.send(first.panel, 'panel.quickOrder', quickBuy('press-00000010'));
     await waitFor(() => expect(shown(first.platform, 'Order filled')).toHaveLength(1));
     const id = shown(first.platform, 'Order filled')[0]?.id ?? '';
     first.app.live.stop();
@@ -569,7 +717,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     // Alice's own ask below everyone else's: her quick buy crosses it first (cancel_maker).
     const { ask } = await insideSpread();
     await restElsewhere('SELL', ask, 10_000_000n);
-    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000011'));
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000011'));
     expect(reply.ok).toBe(true);
     await waitFor(() => expect(shown(booted.platform, 'Resting order cancelled')).toHaveLength(1), {
       timeout: 10_000,
@@ -611,7 +759,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   it('forget drops the journal of orders with the account', async () => {
     const booted = await boot();
     await setUp(booted);
-    await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000012'));
+    await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000012'));
     expect(await dumpArea(fakeBrowser.storage.session)).toContain('desk.intent.');
     expect(await booted.send(booted.page, 'vault.forget', { confirm: true })).toMatchObject({
       ok: true,
@@ -625,7 +773,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await setUp(booted);
     await authenticatedLive(booted.app);
     await admin(sandbox, 'POST', 'faults', { kind: 'fail-settlements', count: 1 });
-    const reply = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000013'));
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000013'));
     const id = (reply as { data: IntentView }).data.clientOrderId;
     await waitFor(() => expect(booted.app.desk.view(id)?.state).toBe('failed'), {
       timeout: 10_000,
@@ -740,11 +888,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     it('rests a post-only GTC at exactly the clicked price, listed at once; a repeat press is the same order', async () => {
       const booted = await boot();
       await setUp(booted);
-      const reply = await booted.send(
-        booted.content,
-        'panel.limitOrder',
-        levelBuy('press-level-01'),
-      );
+      const reply = await booted.send(booted.panel, 'panel.limitOrder', levelBuy('press-level-01'));
       expect(reply.ok).toBe(true);
       const view = (reply as { data: IntentView }).data;
       expect(view).toMatchObject({ state: 'resting', orderType: 'GTC', price: 0.3 });
@@ -762,11 +906,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
           order?.id,
         ),
       );
-      const again = await booted.send(
-        booted.content,
-        'panel.limitOrder',
-        levelBuy('press-level-01'),
-      );
+      const again = await booted.send(booted.panel, 'panel.limitOrder', levelBuy('press-level-01'));
       expect((again as { data: IntentView }).data.clientOrderId).toBe(view.clientOrderId);
       expect(await ordersOf(view.clientOrderId)).toHaveLength(1);
     });
@@ -776,7 +916,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       await setUp(booted);
       const before = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
       const reply = await booted.send(
-        booted.content,
+        booted.panel,
         'panel.limitOrder',
         levelBuy('press-level-02', '0.3005'),
       );
@@ -791,10 +931,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       expect(SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'))).toHaveLength(before);
     });
 
-    it('a content script may only place one on the market of its own page', async () => {
+    it('the panel may only place one on the market of its own page', async () => {
       const booted = await boot();
       await setUp(booted);
-      const reply = await booted.send(booted.content, 'panel.limitOrder', {
+      const reply = await booted.send(booted.panel, 'panel.limitOrder', {
         ...levelBuy('press-level-03'),
         marketSlug: 'sandbox-fed-cut',
       });
@@ -808,13 +948,13 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
         await setUp(booted);
         await waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
         const quick = await booted.send(
-          booted.content,
+          booted.panel,
           'panel.quickOrder',
           quickBuy('press-level-04'),
         );
         expect(quick).toMatchObject({ ok: false });
         const reply = await booted.send(
-          booted.content,
+          booted.panel,
           'panel.limitOrder',
           levelBuy('press-level-05'),
         );
@@ -827,16 +967,17 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     it('above the confirmation threshold it needs the second click', async () => {
       const booted = await boot();
       await setUp(booted);
-      const large = { ...levelBuy('press-level-06'), amountRaw: '150000000' };
-      const first = await booted.send(booted.content, 'panel.limitOrder', large);
-      expect(first).toMatchObject({
+      const large = (pressId: string) => ({ ...levelBuy(pressId), amountRaw: '150000000' });
+      const alone = await booted.send(booted.panel, 'panel.limitOrder', {
+        ...large('press-level-06'),
+        confirmed: true,
+      });
+      expect(alone).toMatchObject({
         ok: false,
         error: { kind: 'validation', issues: [{ field: 'confirmed' }] },
       });
-      const second = await booted.send(booted.content, 'panel.limitOrder', {
-        ...large,
-        confirmed: true,
-      });
+      // The message's "confirmed" was no second press; the next press of the level is.
+      const second = await booted.send(booted.panel, 'panel.limitOrder', large('press-level-07'));
       expect(second).toMatchObject({ ok: true, data: { state: 'resting' } });
     });
   });

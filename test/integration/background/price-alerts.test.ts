@@ -8,6 +8,7 @@ import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import type { Settings } from '../../../lib/core/settings/schema';
 import { PROTOCOL } from '../../../lib/protocol/messages';
+import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
 import { createRouter, type Reply } from '../../../lib/protocol/router';
 import type { SenderInfo } from '../../../lib/protocol/sender';
 import type { RunningSandbox } from '../../../sandbox/index';
@@ -72,9 +73,17 @@ describe('price alerts in the background, against the sandbox', () => {
       frameId: 0,
       tab: { id: 3, url: pageUrl },
     };
+    // The panel's frame in that tab (Chromium).
+    const panel: SenderInfo = {
+      id: platform.extensionId,
+      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
+      origin: platform.extensionOrigin,
+      frameId: 4,
+      tab: { id: 3, url: pageUrl },
+    };
     const send = (from: SenderInfo, name: string, payload: unknown): Promise<Reply<unknown>> =>
       route({ protocol: PROTOCOL, name, payload }, from);
-    return { app, send, page, content };
+    return { app, send, page, content, panel };
   }
 
   /** The best YES bid now, in thousandths. */
@@ -96,24 +105,29 @@ describe('price alerts in the background, against the sandbox', () => {
         throw new Error(`nobody watches ${slug} yet`);
     });
 
-  it('a content script sets alerts on its own page’s market only', async () => {
-    const { send, content } = await boot(fakePlatform());
+  it('the panel sets alerts on its own page’s market only; the content script sets none', async () => {
+    const { app, send, content, panel } = await boot(fakePlatform());
     const request = { outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 900 };
-    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: ETH })).toMatchObject({
+    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: BTC })).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: '"panel.addAlert" may not be sent from a web page' },
+    });
+    expect(app.priceWatch.list()).toEqual([]);
+    expect(await send(panel, 'panel.addAlert', { ...request, marketSlug: ETH })).toMatchObject({
       ok: false,
       error: { kind: 'forbidden', message: 'that market is not the one on this page' },
     });
-    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: BTC })).toMatchObject({
+    expect(await send(panel, 'panel.addAlert', { ...request, marketSlug: BTC })).toMatchObject({
       ok: true,
       data: { marketSlug: BTC, marketTitle: expect.any(String), firedAt: null },
     });
-    // The extension pages' own alert messages are not the content script's to send.
+    // The extension pages' own alert messages are not the panel's to send.
     for (const [name, payload] of [
       ['alerts.add', { ...request, marketSlug: BTC }],
       ['alerts.list', {}],
       ['alerts.remove', { id: 'x' }],
     ] as const) {
-      expect(await send(content, name, payload)).toMatchObject({ ok: false });
+      expect(await send(panel, name, payload)).toMatchObject({ ok: false });
     }
   });
 

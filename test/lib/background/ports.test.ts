@@ -33,7 +33,7 @@ function port(name: string, sender: SenderInfo) {
   return p satisfies IncomingPort;
 }
 
-function app() {
+function app(panelSender: 'panel-frame' | 'content' = 'panel-frame') {
   const panels: { port: PortLike; slug: string }[] = [];
   const states: PortLike[] = [];
   const badges: PortLike[] = [];
@@ -46,6 +46,7 @@ function app() {
       extensionId: ID,
       extensionOrigin: ORIGIN,
       isSiteOrigin: (o: string) => o === SITE,
+      panelSender,
     }),
     pageMarket: (url: string) => /\/markets\/([^/?#]+)/.exec(url)?.[1] ?? null,
     connectStatePort: (p: PortLike) => states.push(p),
@@ -74,11 +75,20 @@ const content = (path: string): SenderInfo => ({
   tab: { id: 5, url: `${SITE}${path}` },
 });
 
+/** The page panel's frame (Chromium) in a tab showing `path` of the site. */
+const framed = (path: string): SenderInfo => ({
+  id: ID,
+  url: `${ORIGIN}/panel-frame.html`,
+  origin: ORIGIN,
+  frameId: 4,
+  tab: { id: 5, url: `${SITE}${path}` },
+});
+
 describe('acceptPort', () => {
   it('keeps the hello a panel posts while the woken worker is still starting', async () => {
     const { fake, panels } = app();
     const { started, start } = laterStart();
-    const p = port(PORTS.panel, content('/markets/btc'));
+    const p = port(PORTS.panel, framed('/markets/btc'));
     acceptPort(p, started);
     p.deliver({ marketSlug: 'btc' });
     start(fake);
@@ -87,9 +97,9 @@ describe('acceptPort', () => {
     expect(panels.map((x) => x.slug)).toEqual(['btc']);
   });
 
-  it("disconnects a content script that asks for another market than its page's", async () => {
+  it("disconnects a panel that asks for another market than its page's", async () => {
     const { fake, panels } = app();
-    const p = port(PORTS.panel, content('/markets/btc'));
+    const p = port(PORTS.panel, framed('/markets/btc'));
     acceptPort(p, Promise.resolve(fake));
     await Promise.resolve();
     p.deliver({ marketSlug: 'eth' });
@@ -97,9 +107,9 @@ describe('acceptPort', () => {
     expect(panels).toEqual([]);
   });
 
-  it("a content script asking for its own page's market gets that market's panel", async () => {
+  it("a panel asking for its own page's market gets that market's panel", async () => {
     const { fake, panels } = app();
-    const p = port(PORTS.panel, content('/markets/btc'));
+    const p = port(PORTS.panel, framed('/markets/btc'));
     acceptPort(p, Promise.resolve(fake));
     await Promise.resolve();
     p.deliver({ thisPage: true });
@@ -109,7 +119,7 @@ describe('acceptPort', () => {
 
   it('asking for its own page off a market page, or from an extension page, is disconnected', async () => {
     const { fake, panels } = app();
-    const offMarket = port(PORTS.panel, content('/about'));
+    const offMarket = port(PORTS.panel, framed('/about'));
     const page = port(PORTS.panel, { id: ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN });
     for (const p of [offMarket, page]) acceptPort(p, Promise.resolve(fake));
     await Promise.resolve();
@@ -118,6 +128,31 @@ describe('acceptPort', () => {
     expect(offMarket.disconnected).toBe(true);
     expect(page.disconnected).toBe(true);
     expect(panels).toEqual([]);
+  });
+
+  it('Chromium: refuses the panel port to the content script (the loader reads no panel state)', async () => {
+    const { fake, panels } = app('panel-frame');
+    const p = port(PORTS.panel, content('/markets/btc'));
+    acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    await Promise.resolve();
+    p.deliver({ thisPage: true });
+    expect(p.disconnected).toBe(true);
+    expect(panels).toEqual([]);
+  });
+
+  it("Firefox: the content script is the panel, and gets its own page's market only", async () => {
+    const { fake, panels } = app('content');
+    const own = port(PORTS.panel, content('/markets/btc'));
+    const other = port(PORTS.panel, content('/markets/btc'));
+    const frame = port(PORTS.panel, framed('/markets/btc'));
+    for (const p of [own, other, frame]) acceptPort(p, Promise.resolve(fake));
+    await Promise.resolve();
+    await Promise.resolve();
+    own.deliver({ thisPage: true });
+    other.deliver({ marketSlug: 'eth' });
+    expect(panels.map((x) => x.slug)).toEqual(['btc']);
+    expect([own, other, frame].map((p) => p.disconnected)).toEqual([false, true, true]);
   });
 
   it('gives extension pages the state port, and refuses it to content scripts and strangers', async () => {
@@ -136,7 +171,7 @@ describe('acceptPort', () => {
   it('ignores malformed panel messages and holds only a few before the start', async () => {
     const { fake, panels } = app();
     const { started, start } = laterStart();
-    const p = port(PORTS.panel, content('/markets/btc'));
+    const p = port(PORTS.panel, framed('/markets/btc'));
     acceptPort(p, started);
     for (let i = 0; i < 100; i++) p.deliver({ marketSlug: 'btc' });
     p.deliver('not an object');
@@ -170,7 +205,7 @@ describe('acceptPort', () => {
   it('drops keepalives unread, before and after the start, without using up the held messages', async () => {
     const { fake, panels } = app();
     const { started, start } = laterStart();
-    const p = port(PORTS.panel, content('/markets/btc'));
+    const p = port(PORTS.panel, framed('/markets/btc'));
     acceptPort(p, started);
     for (let i = 0; i < 20; i++) p.deliver(KEEPALIVE);
     p.deliver({ marketSlug: 'btc' });

@@ -2,7 +2,7 @@ import { vaultView } from '../../../lib/background/account';
 import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
 import type { IntentView } from '../../../lib/protocol/intent';
-import type { MessageName, RequestOf } from '../../../lib/protocol/messages';
+import type { MessageName, RequestOf, SenderKind } from '../../../lib/protocol/messages';
 import type { SenderInfo, SenderPolicy } from '../../../lib/protocol/sender';
 import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
 import * as ex from '../core/api/examples';
@@ -13,14 +13,19 @@ export const SITE_ORIGIN = 'http://127.0.0.1:4011';
 export const SLUG = 'sandbox-btc-100k';
 export const MARKET_PAGE = `${SITE_ORIGIN}/markets/${SLUG}`;
 
+/** Chromium's policy: the page panel is its extension frame. */
 export const policy: SenderPolicy = {
   extensionId: EXTENSION_ID,
   extensionOrigin: EXTENSION_ORIGIN,
   isSiteOrigin: (origin) => origin === SITE_ORIGIN,
+  panelSender: 'panel-frame',
 };
 
+/** Firefox's policy: the page panel is drawn in the page by the content script. */
+export const firefoxPolicy: SenderPolicy = { ...policy, panelSender: 'content' };
+
 /** What Chromium reports for each kind of sender, and how the background must classify it. */
-export const SENDERS: Record<string, { sender: SenderInfo; kind: 'page' | 'content' | null }> = {
+export const SENDERS: Record<string, { sender: SenderInfo; kind: SenderKind | null }> = {
   'the popup (extension page, no tab)': {
     sender: {
       id: EXTENSION_ID,
@@ -95,7 +100,16 @@ export const SENDERS: Record<string, { sender: SenderInfo; kind: 'page' | 'conte
       frameId: 12,
       tab: { id: 7, url: MARKET_PAGE },
     },
-    kind: 'content',
+    kind: 'panel-frame',
+  },
+  "our page panel's frame with no frame id": {
+    sender: {
+      id: EXTENSION_ID,
+      url: `${EXTENSION_ORIGIN}/panel-frame.html`,
+      origin: EXTENSION_ORIGIN,
+      tab: { id: 7, url: MARKET_PAGE },
+    },
+    kind: null,
   },
   "our page panel's frame in a tab of another origin": {
     sender: {

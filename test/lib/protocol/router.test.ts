@@ -7,10 +7,16 @@ import {
   type MessageName,
   PROTOCOL,
   type SenderKind,
+  type SenderRole,
 } from '../../../lib/protocol/messages';
 import { createRouter, type Handlers } from '../../../lib/protocol/router';
-import type { SenderInfo, SenderVerdict } from '../../../lib/protocol/sender';
-import { policy, REQUESTS, RESPONSES, SENDERS, SLUG } from './fixtures';
+import {
+  kindsOf,
+  type SenderInfo,
+  type SenderPolicy,
+  type SenderVerdict,
+} from '../../../lib/protocol/sender';
+import { firefoxPolicy, MARKET_PAGE, policy, REQUESTS, RESPONSES, SENDERS, SLUG } from './fixtures';
 
 const NAMES = Object.keys(MESSAGES) as MessageName[];
 
@@ -40,19 +46,31 @@ function recordingHandlers(
 const popup = SENDERS['the popup (extension page, no tab)']?.sender as SenderInfo;
 const content = SENDERS['the content script in the top frame of a market page']
   ?.sender as SenderInfo;
+const frame = SENDERS["our page panel's frame in a tab of the exchange site"]?.sender as SenderInfo;
 const envelope = (name: string, payload: unknown) => ({ protocol: PROTOCOL, name, payload });
 
 describe('createRouter: who may send what', () => {
-  const cases = NAMES.flatMap((name) =>
-    Object.entries(SENDERS).map(([label, { sender, kind }]) => ({ name, label, sender, kind })),
+  const cases = [
+    ['Chromium', policy],
+    ['Firefox', firefoxPolicy],
+  ].flatMap(([browser, rules]) =>
+    NAMES.flatMap((name) =>
+      Object.entries(SENDERS).map(([label, { sender, kind }]) => ({
+        browser: browser as string,
+        rules: rules as SenderPolicy,
+        name,
+        label,
+        sender,
+        kind,
+      })),
+    ),
   );
 
-  it.each(cases)('$name from $label', async ({ name, sender, kind }) => {
+  it.each(cases)('$browser: $name from $label', async ({ rules, name, sender, kind }) => {
     const { calls, handlers } = recordingHandlers();
-    const route = createRouter(handlers, () => policy);
+    const route = createRouter(handlers, () => rules);
     const reply = await route(envelope(name, REQUESTS[name]), sender);
-    const allowed =
-      kind !== null && (MESSAGES[name].senders as readonly SenderKind[]).includes(kind);
+    const allowed = kind !== null && kindsOf(MESSAGES[name].senders, rules).includes(kind);
     if (allowed) {
       expect(reply).toEqual({ ok: true, data: MESSAGES[name].response.parse(RESPONSES[name]()) });
       expect(calls).toHaveLength(1);
@@ -64,11 +82,22 @@ describe('createRouter: who may send what', () => {
     }
   });
 
-  it('gives the content script handler the tab, origin and page URL it came from', async () => {
+  it('gives the panel frame handler its tab, and the origin and URL of the page it is on', async () => {
     const { calls, handlers } = recordingHandlers();
     const route = createRouter(handlers, () => policy);
-    const content = SENDERS['the content script in the top frame of a market page'];
-    await route(envelope('panel.state', { marketSlug: SLUG }), content?.sender ?? {});
+    await route(envelope('panel.state', { marketSlug: SLUG }), frame);
+    expect(calls[0]?.sender).toEqual({
+      kind: 'panel-frame',
+      tabId: 7,
+      origin: 'http://127.0.0.1:4011',
+      url: 'http://127.0.0.1:4011/markets/sandbox-btc-100k',
+    });
+  });
+
+  it('gives the content script handler the tab, origin and page URL it came from (Firefox)', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const route = createRouter(handlers, () => firefoxPolicy);
+    await route(envelope('panel.state', { marketSlug: SLUG }), content);
     expect(calls[0]?.sender).toEqual({
       kind: 'content',
       tabId: 7,
@@ -77,22 +106,60 @@ describe('createRouter: who may send what', () => {
     });
   });
 
-  it('lets content scripts send only the narrow panel intents, the placement, the presets, opening options and a price alert on the page’s market', () => {
-    const forContent = NAMES.filter((n) =>
-      (MESSAGES[n].senders as readonly SenderKind[]).includes('content'),
-    ).sort();
-    expect(forContent).toEqual([
-      'panel.addAlert',
-      'panel.cancelAll',
-      'panel.cancelIntent',
-      'panel.cancelOrder',
-      'panel.limitOrder',
-      'panel.openOptions',
-      'panel.quickOrder',
-      'panel.savePlacement',
-      'panel.saveQuickTrade',
-      'panel.state',
-    ]);
+  const PANEL_ONLY = [
+    'panel.addAlert',
+    'panel.cancelAll',
+    'panel.cancelIntent',
+    'panel.cancelOrder',
+    'panel.limitOrder',
+    'panel.openOptions',
+    'panel.quickOrder',
+    'panel.savePlacement',
+    'panel.saveQuickTrade',
+    'panel.state',
+  ];
+  const allowedTo = (kind: SenderKind, rules: SenderPolicy) =>
+    NAMES.filter((n) => kindsOf(MESSAGES[n].senders, rules).includes(kind)).sort();
+
+  it('Chromium: only the panel frame sends the narrow panel intents, the placement, the presets, opening options and a price alert; a content script sends nothing', () => {
+    expect(allowedTo('panel-frame', policy)).toEqual(PANEL_ONLY);
+    expect(allowedTo('content', policy)).toEqual([]);
+  });
+
+  it('Firefox: the content script is the panel and sends the same, and no frame is the panel', () => {
+    expect(allowedTo('content', firefoxPolicy)).toEqual(PANEL_ONLY);
+    expect(allowedTo('panel-frame', firefoxPolicy)).toEqual([]);
+  });
+
+  it.each(PANEL_ONLY)(
+    'Chromium: refuses %s from the content script, with a sentence, before any handler runs',
+    async (name) => {
+      const { calls, handlers } = recordingHandlers();
+      const reply = await createRouter(handlers, () => policy)(
+        envelope(name, REQUESTS[name as MessageName]),
+        content,
+      );
+      expect(reply).toEqual({
+        ok: false,
+        error: { kind: 'forbidden', message: `"${name}" may not be sent from a web page` },
+      });
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('Chromium: a content script cannot pass for the panel frame by its frame id or its URL', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const route = createRouter(handlers, () => policy);
+    const forged: SenderInfo[] = [
+      { ...content, frameId: 12 },
+      { ...content, url: `${MARKET_PAGE}#/panel-frame.html` },
+      { ...content, url: `${content.origin}/panel-frame.html`, frameId: 12 },
+    ];
+    for (const sender of forged) {
+      const reply = await route(envelope('panel.quickOrder', REQUESTS['panel.quickOrder']), sender);
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    }
+    expect(calls).toEqual([]);
   });
 });
 
@@ -176,9 +243,7 @@ describe('createRouter: malformed messages never reach a handler', () => {
     ],
   ])('refuses %s with a validation error', async (_label, name, payload, field) => {
     const { calls, handlers } = recordingHandlers();
-    const from = (MESSAGES[name].senders as readonly SenderKind[]).includes('page')
-      ? popup
-      : content;
+    const from = (MESSAGES[name].senders as readonly SenderRole[]).includes('page') ? popup : frame;
     const reply = await createRouter(handlers, () => policy)(envelope(name, payload), from);
     expect(reply.ok).toBe(false);
     if (reply.ok) return;
@@ -291,10 +356,10 @@ function keysOf(schema: z.ZodType): Set<string> {
   return keys;
 }
 
-describe('protocol: nothing secret can reach a content script', () => {
+describe('protocol: nothing secret can reach a content script (the panel in Firefox)', () => {
   const SECRET_LIKE = /secret|private|signature|passphrase|apitoken|hmac|^body$|^key$|^json$/i;
   const forContent = NAMES.filter((n) =>
-    (MESSAGES[n].senders as readonly SenderKind[]).includes('content'),
+    kindsOf(MESSAGES[n].senders, firefoxPolicy).includes('content'),
   );
 
   it.each(forContent)('the answer of %s names no secret-like key', (name) => {

@@ -3,6 +3,7 @@ import { classifySender, senderAllowed } from '../../../lib/protocol/sender';
 import {
   EXTENSION_ID,
   EXTENSION_ORIGIN,
+  firefoxPolicy,
   MARKET_PAGE,
   policy,
   SENDERS,
@@ -37,7 +38,12 @@ describe('classifySender', () => {
     const framed = SENDERS["our page panel's frame in a tab of the exchange site"];
     if (!framed) throw new Error('no such sender in the fixtures');
     const verdict = classifySender(framed.sender, policy);
-    expect(verdict).toEqual({ kind: 'content', tabId: 7, origin: SITE_ORIGIN, url: MARKET_PAGE });
+    expect(verdict).toEqual({
+      kind: 'panel-frame',
+      tabId: 7,
+      origin: SITE_ORIGIN,
+      url: MARKET_PAGE,
+    });
   });
 
   it('refuses a sender with neither origin nor URL', () => {
@@ -103,14 +109,23 @@ describe('classifySender', () => {
 });
 
 describe('senderAllowed', () => {
+  const content = { kind: 'content', tabId: 1, origin: SITE_ORIGIN, url: MARKET_PAGE } as const;
+  const frame = { ...content, kind: 'panel-frame' } as const;
+
   it('allows a verdict whose kind is listed, and never a refusal', () => {
-    expect(senderAllowed({ kind: 'page' }, ['page'])).toBe(true);
-    expect(senderAllowed({ kind: 'page' }, ['content'])).toBe(false);
-    expect(
-      senderAllowed({ kind: 'content', tabId: 1, origin: SITE_ORIGIN, url: MARKET_PAGE }, [
-        'content',
-      ]),
-    ).toBe(true);
-    expect(senderAllowed({ kind: 'refused', reason: 'x' }, ['page', 'content'])).toBe(false);
+    expect(senderAllowed({ kind: 'page' }, ['page'], policy)).toBe(true);
+    expect(senderAllowed({ kind: 'page' }, ['content'], policy)).toBe(false);
+    expect(senderAllowed(content, ['content'], policy)).toBe(true);
+    expect(senderAllowed({ kind: 'refused', reason: 'x' }, ['page', 'content'], policy)).toBe(
+      false,
+    );
+  });
+
+  it('reads `panel` as the panel frame in Chromium and as the content script in Firefox', () => {
+    expect(senderAllowed(frame, ['panel'], policy)).toBe(true);
+    expect(senderAllowed(content, ['panel'], policy)).toBe(false);
+    expect(senderAllowed(content, ['panel'], firefoxPolicy)).toBe(true);
+    expect(senderAllowed(frame, ['panel'], firefoxPolicy)).toBe(false);
+    expect(senderAllowed({ kind: 'page' }, ['panel'], policy)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
-import { fakeBackground, fakeStore } from '../fake-background';
+import { fakeBackground, fakeStore, secondPressPlaces } from '../fake-background';
 import { block, intent, panelState, position, SLUG } from '../model/fixtures';
 
 type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
@@ -170,7 +170,6 @@ describe('the book ladder', () => {
       price: '0.6',
       amountRaw: '5000000',
       pressId: expect.stringMatching(/^press-\d+-0000$/),
-      confirmed: false,
     });
     // The background's push of its intent: listed among the open orders with its cancel.
     const sent = resting(call?.request as ParsedRequestOf<'panel.limitOrder'>);
@@ -261,13 +260,23 @@ describe('the book ladder', () => {
       ladder: LADDER,
       quickTrade: { presets: ['500000000'], confirmAboveRaw: '100000000' },
     });
-    const { background } = show(state, { 'panel.limitOrder': async (r) => resting(r) });
+    const { background } = show(state, {
+      'panel.limitOrder': secondPressPlaces(async (r) => resting(r)),
+    });
     realClick(levelButton('YES:BUY:610'));
     await waitFor(() => expect(levelButton('YES:BUY:610').dataset.armed).toBe('true'));
-    expect(background.calls).toEqual([]);
-    realClick(levelButton('YES:BUY:610'));
     await waitFor(() => expect(background.callsOf('panel.limitOrder')).toHaveLength(1));
-    expect(background.callsOf('panel.limitOrder')[0]?.request).toMatchObject({ confirmed: true });
+    expect(background.callsOf('panel.limitOrder')[0]?.request).toMatchObject({ firstPress: true });
+    expect(container.querySelector('[data-result="book"]')).toBeNull();
+    realClick(levelButton('YES:BUY:610'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="book"]')?.getAttribute('data-status')).toBe(
+        'resting',
+      ),
+    );
+    const second = background.callsOf('panel.limitOrder')[1]?.request;
+    expect(second).not.toHaveProperty('firstPress');
+    expect(second).not.toHaveProperty('confirmed');
   });
 
   it('in post-only trading mode the levels stay usable while one-click orders pause', () => {

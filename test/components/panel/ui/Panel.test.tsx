@@ -6,12 +6,12 @@ import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch'
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
-import { CONFIRM_FIELD } from '../../../../lib/core/orders/confirm';
+import { ARMED_PRESS_MS, CONFIRM_WINDOW_MS } from '../../../../lib/core/orders/confirm';
 import { NOT_SENT_UNREACHABLE } from '../../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
-import { fakeBackground, fakeStore } from '../fake-background';
+import { fakeBackground, fakeStore, secondPressPlaces } from '../fake-background';
 import { block, intent, ORDER_ID, panelState, position, SLUG, userOrder } from '../model/fixtures';
 
 type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
@@ -256,8 +256,8 @@ describe('pressing quick-trade buttons', () => {
       side: 'BUY',
       orderType: 'FOK',
       amountRaw: '10000000',
-      confirmed: false,
     });
+    expect(call?.request).not.toHaveProperty('firstPress');
     realClick(button('BUY:YES:1'));
     await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
     const ids = background
@@ -413,52 +413,74 @@ describe('pressing quick-trade buttons', () => {
 
 describe('confirmation of large orders', () => {
   const big = () => panelState({ quickTrade: { presets: ['250000000', '5000000'] } });
+  const confirming = () =>
+    secondPressPlaces<ParsedRequestOf<'panel.quickOrder'>, IntentView>(async (r) => filled(r));
 
-  it('arms on the first click ("Click again to confirm $250") and sends nothing', async () => {
-    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+  it('arms on the first click ("Click again to confirm $250"); the background holds that press and places nothing', async () => {
+    const { background } = show(big(), { 'panel.quickOrder': confirming() });
     realClick(button('BUY:YES:0'));
     await waitFor(() => expect(button('BUY:YES:0').textContent).toContain('Confirm $250'));
     expect(button('BUY:YES:0').getAttribute('aria-label')).toMatch(
       /^Click again to confirm \$250: /,
     );
     expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true');
-    expect(background.calls).toEqual([]);
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    // The press is marked as a first one (it can only be held back), and says nothing of a
+    // confirmation: the background knows the second press itself.
+    const [first] = background.callsOf('panel.quickOrder');
+    expect(first?.request).toMatchObject({ amountRaw: '250000000', firstPress: true });
+    expect(first?.request).not.toHaveProperty('confirmed');
+    // Its "click again" answer shows no error line and keeps the button armed.
+    await Promise.resolve();
+    expect(container.querySelector('[data-result="YES"]')).toBeNull();
+    expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true');
   });
 
-  it('places it, confirmed, on a second click of the same button within 3 s', async () => {
-    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+  it('places it on a second click of the same button within 3 s, which the background confirms', async () => {
+    const { background } = show(big(), { 'panel.quickOrder': confirming() });
     realClick(button('BUY:YES:0'));
     realClick(button('BUY:YES:0'));
-    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
-    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({
-      amountRaw: '250000000',
-      confirmed: true,
-    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toMatch(/filled/),
+    );
+    const calls = background.callsOf('panel.quickOrder').map((c) => c.request);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ amountRaw: '250000000' });
+    expect(calls[1]).not.toHaveProperty('firstPress');
+    expect(calls[1]).not.toHaveProperty('confirmed');
+    expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull();
   });
 
   it('falls back after 3 s: a later click arms again instead of placing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    const place = vi.fn(async (r: ParsedRequestOf<'panel.quickOrder'>) => filled(r));
+    const { background } = show(big(), { 'panel.quickOrder': secondPressPlaces(place) });
     realClick(button('BUY:YES:0'));
-    vi.advanceTimersByTime(3_000);
+    // Past the panel's window, still within the background's longer one: the next press is
+    // a first one again, for both.
+    vi.advanceTimersByTime(CONFIRM_WINDOW_MS);
+    expect(CONFIRM_WINDOW_MS).toBeLessThan(ARMED_PRESS_MS);
     await vi.waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull());
     realClick(button('BUY:YES:0'));
     await vi.waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
-    expect(background.calls).toEqual([]);
+    await vi.waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
+    expect(place).not.toHaveBeenCalled();
   });
 
   it('a click on another button does not confirm the armed one', async () => {
-    const { background } = show(big(), { 'panel.quickOrder': async (r) => filled(r) });
+    const place = vi.fn(async (r: ParsedRequestOf<'panel.quickOrder'>) => filled(r));
+    const { background } = show(big(), { 'panel.quickOrder': secondPressPlaces(place) });
     realClick(button('BUY:YES:0'));
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
     realClick(button('BUY:NO:0'));
     await waitFor(() => expect(button('BUY:NO:0').getAttribute('data-armed')).toBe('true'));
     expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull();
-    expect(background.calls).toEqual([]);
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
+    expect(place).not.toHaveBeenCalled();
   });
 
   it('Escape disarms', async () => {
-    show(big());
+    show(big(), { 'panel.quickOrder': confirming() });
     realClick(button('BUY:YES:0'));
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('data-armed')).toBe('true'));
     fireEvent.keyDown(button('BUY:YES:0'), { key: 'Escape' });
@@ -466,28 +488,31 @@ describe('confirmation of large orders', () => {
   });
 
   it('arms the button when the background asks for the second click (the book moved)', async () => {
+    // The panel prices $25 under the threshold; the background (here) puts it above.
     const { background } = show(panelState(), {
-      'panel.quickOrder': async (r) => {
-        if (!r.confirmed) {
-          throw new ExchangeError({
-            kind: 'validation',
-            source: 'client',
-            issues: [
-              {
-                field: CONFIRM_FIELD,
-                message: 'orders above $100 need a second click within 3 seconds',
-              },
-            ],
-          });
-        }
-        return filled(r);
-      },
+      'panel.quickOrder': secondPressPlaces(async (r) => filled(r), 20_000_000n),
     });
     realClick(button('BUY:YES:3'));
     await waitFor(() => expect(button('BUY:YES:3').getAttribute('data-armed')).toBe('true'));
     realClick(button('BUY:YES:3'));
-    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
-    expect(background.callsOf('panel.quickOrder')[1]?.request).toMatchObject({ confirmed: true });
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toMatch(/filled/),
+    );
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(2);
+  });
+
+  it('shows at once an error other than "click again" that the first press meets, and disarms', async () => {
+    const sentence = 'Trading is disabled right now.';
+    show(big(), {
+      'panel.quickOrder': async () => {
+        throw new ExchangeError({ kind: 'unavailable', message: sentence });
+      },
+    });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"] .error')?.textContent).toBe(sentence),
+    );
+    expect(button('BUY:YES:0').getAttribute('data-armed')).toBeNull();
   });
 });
 

@@ -9,23 +9,20 @@ import {
 } from '../../../../lib/core/orders/confirm';
 
 describe('decidePress', () => {
-  it('sends a small order at once, unconfirmed', () => {
-    expect(decidePress(null, 'BUY:YES:0', false, 1_000)).toEqual({
-      kind: 'send',
-      confirmed: false,
-    });
+  it('sends a small order at once', () => {
+    expect(decidePress(null, 'BUY:YES:0', false, 1_000)).toEqual({ kind: 'send' });
   });
 
-  it('arms a large order on the first click and sends nothing', () => {
+  it('arms a large order on the first click (sent to the background as a first press)', () => {
     expect(decidePress(null, 'BUY:YES:3', true, 1_000)).toEqual({
       kind: 'arm',
       armed: { key: 'BUY:YES:3', until: 1_000 + CONFIRM_WINDOW_MS },
     });
   });
 
-  it('sends it confirmed on a second click of the same button within 3 s', () => {
+  it('sends it as any press on a second click of the same button within 3 s', () => {
     const armed = arm('BUY:YES:3', 1_000);
-    expect(decidePress(armed, 'BUY:YES:3', true, 3_999)).toEqual({ kind: 'send', confirmed: true });
+    expect(decidePress(armed, 'BUY:YES:3', true, 3_999)).toEqual({ kind: 'send' });
   });
 
   it('starts over once the window has closed', () => {
