@@ -216,7 +216,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await setUp(booted);
     await authenticatedLive(booted.app);
     // No panel: the market is not subscribed, and this press reads its book over REST.
-    const first = await booted.send(booted.content, 'panel.quickOrder', quickBuy('press-00000031'));
+    const first = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000031'));
     expect(first).toMatchObject({ ok: true, data: { state: 'filled' } });
     // Every YES ask leaves the book: a FOK buy has nothing to fill it now.
     const book = sandbox.core.book(BTC);
@@ -224,11 +224,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       if (!isBid(order.side, order.outcome)) book?.remove(order.id);
     const before = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
 
-    const second = await booted.send(
-      booted.content,
-      'panel.quickOrder',
-      quickBuy('press-00000032'),
-    );
+    const second = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000032'));
     expect(second).toMatchObject({ ok: false });
     expect(JSON.stringify(second)).toMatch(/no one is selling YES right now/);
     // Refused by the pricing, so nothing reached the exchange.
@@ -581,10 +577,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await waitFor(() => expect(booted.platform.badges.at(-1)?.text).toBe('🔒'));
   });
 
-  /** A content script on `slug`'s market page, which may trade that market only. */
-  const contentOn = (booted: Awaited<ReturnType<typeof boot>>, slug: string): SenderInfo => {
+  /** The panel's frame on `slug`'s market page, which may trade that market only. */
+  const panelOn = (booted: Awaited<ReturnType<typeof boot>>, slug: string): SenderInfo => {
     const url = `${sandbox.siteUrl}/markets/${slug}`;
-    return { ...booted.content, url, tab: { id: 5, url } };
+    return { ...booted.panel, tab: { id: 5, url } };
   };
 
   /** Alice's trades of one order, as the exchange lists them: contracts, money and fee. */
@@ -612,7 +608,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       const booted = await boot();
       await setUp(booted);
       await authenticatedLive(booted.app);
-      const page = contentOn(booted, slug);
+      const page = panelOn(booted, slug);
       /** Waits for the order's one fill notification, and the intent then. */
       const filled = async (clientOrderId: string): Promise<IntentView> => {
         await waitFor(
