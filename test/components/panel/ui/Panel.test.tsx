@@ -44,6 +44,7 @@ const aimed = (check: AimCheck = () => null): AimWatch => ({
   check,
   marketShown: () => undefined,
   visibilityChanged: () => undefined,
+  hostSeen: () => undefined,
   stop: () => undefined,
 });
 
