@@ -130,16 +130,33 @@ export function watchAim(options: {
   schedule();
 
   // In the page itself with no IntersectionObserver v2 (Firefox) nothing reports how the
-  // page draws the panel: it is read as the pointer moves over the panel (so a change made
-  // before the pointer arrived has settled by the press) and again at the press.
+  // page draws the panel: it is read every animation frame while the pointer is over the
+  // panel (so a change made before the press, even under a resting pointer, has its time)
+  // and again at the press.
   const readsLook = () => !framed && options.visibility.value === 'unknown';
+  let aimed: Element | null = null;
+  let reading = 0;
+  const readLook = () => {
+    reading = 0;
+    if (!aimed || !readsLook()) return;
+    tracker.drawn(lookOf(aimed), now());
+    reading = requestAnimationFrame(readLook);
+  };
   const onPointer = (event: Event) => {
-    if (!event.isTrusted) return;
-    const control = readsLook() ? aimedAt(event.composedPath()[0] ?? event.target) : null;
-    if (control) tracker.drawn(lookOf(control), now());
+    if (!event.isTrusted || !readsLook()) return;
+    aimed = aimedAt(event.composedPath()[0] ?? event.target);
+    if (aimed && !reading) readLook();
+  };
+  const onOut = (event: Event) => {
+    const to = (event as PointerEvent).relatedTarget;
+    if (to instanceof Node && container.contains(to)) return;
+    aimed = null;
+    if (reading) cancelAnimationFrame(reading);
+    reading = 0;
   };
   const kinds = ['pointerover', 'pointermove', 'pointerdown'] as const;
   for (const kind of kinds) container.addEventListener(kind, onPointer, true);
+  container.addEventListener('pointerout', onOut, true);
 
   const check: AimCheck = (event) => {
     const control = aimedAt(event.currentTarget ?? null);
@@ -181,6 +198,8 @@ export function watchAim(options: {
       container.removeEventListener('scroll', schedule, true);
       window.removeEventListener('resize', schedule);
       for (const kind of kinds) container.removeEventListener(kind, onPointer, true);
+      container.removeEventListener('pointerout', onOut, true);
+      if (reading) cancelAnimationFrame(reading);
     },
   };
 }
