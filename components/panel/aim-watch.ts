@@ -1,5 +1,6 @@
-import { AimTracker } from '@/components/panel/model/aim';
+import { AimTracker, type HostLook, type Rect } from '@/components/panel/model/aim';
 import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
+import { illegibility } from './legibility';
 import { topLayerBreached } from './top-layer';
 
 /** What the panel's controller asks at each trusted press (null: the press counts). */
@@ -8,41 +9,17 @@ export type AimCheck = (event: PressEvent) => string | null;
 export const OBSCURED_FALLBACK_REFUSAL =
   'Something on the page covers, hides or distorts this panel, so the click was ignored; nothing was sent.';
 
-/** Where the frame's viewport sits on the screen (0,0 when not framed). */
-interface Offset {
-  x: number;
-  y: number;
-}
+/** What a press can aim at: the controls whose boxes the panel keeps a history of. */
+const CONTROLS = 'button, input, select, a, [role="button"]';
 
-const rectOf = (el: Element, offset: Offset) => {
+const rectOf = (el: Element): Rect => {
   const r = el.getBoundingClientRect();
-  return { x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height };
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
 };
-
-interface PointerLike {
-  screenX?: number;
-  screenY?: number;
-  clientX?: number;
-  clientY?: number;
-}
-
-/**
- * A framed panel's own coordinates stay put when the page moves the frame under the
- * pointer: boxes are measured on the screen instead, through the pointer's two positions.
- */
-const screenOffset = (event: PointerLike): Offset | null =>
-  event.screenX === undefined ||
-  event.screenY === undefined ||
-  event.clientX === undefined ||
-  event.clientY === undefined
-    ? null
-    : { x: event.screenX - event.clientX, y: event.screenY - event.clientY };
 
 /** What a press aims at: the button (or other control) around the pointer's element. */
 const aimedAt = (target: EventTarget | null): Element | null =>
-  target instanceof Element
-    ? (target.closest('button, input, select, a, [role="button"]') ?? target)
-    : null;
+  target instanceof Element ? (target.closest(CONTROLS) ?? target) : null;
 
 /**
  * Where the browser cannot say whether the panel is visible (Firefox has no
@@ -72,15 +49,31 @@ export function disguisedAt(host: Element, x: number, y: number): boolean {
   return false;
 }
 
+/** How the page draws `control` (in the page itself: no loader watches a host for it). */
+const lookOf = (control: Element): HostLook => {
+  const laidOut =
+    control instanceof HTMLElement
+      ? { width: control.offsetWidth, height: control.offsetHeight }
+      : { width: 0, height: 0 };
+  return illegibility(control, control.getBoundingClientRect(), laidOut) ?? 'legible';
+};
+
 /**
- * Follows the pointer over the panel (`container`, inside the closed shadow root) so a
- * press can be checked against what was under it and since when (model/aim.ts). Costs a
- * box read per pointer event over the panel, nothing while the pointer is elsewhere.
+ * The history of what a press can aim at (model/aim.ts), kept ahead of the press: the
+ * panel's controls are measured again whenever its layout may have changed (a part
+ * resized, an element added or restyled, a scroll), so the press itself reads one box. A
+ * framed panel also hears from its loader where the frame is in the page (host-watch.ts)
+ * and sees, in each pointer event, where its viewport is on the screen.
  */
 export interface AimWatch {
   check: AimCheck;
   marketShown(): void;
   visibilityChanged(): void;
+  /**
+   * The loader's report on the frame's host: it moved, and how the page draws it now
+   * ('unwatched': the loader is gone, nothing watches the frame's place any more).
+   */
+  hostSeen(moved: boolean, look: HostLook): void;
   stop(): void;
 }
 
@@ -89,41 +82,97 @@ export function watchAim(options: {
   host: () => Element | null;
   visibility: { readonly value: PanelVisibility };
   now: () => number;
-  /** The panel runs in its own frame, which the page could move (boxes in screen space). */
+  /** The panel runs in its own frame, which the page could move (its loader reports). */
   framed?: boolean;
 }): AimWatch {
-  const tracker = new AimTracker();
-  let offset: Offset = { x: 0, y: 0 };
-  const follow = (event: PointerLike) => {
-    if (options.framed) offset = screenOffset(event) ?? offset;
+  const { container, now } = options;
+  const framed = options.framed === true;
+  const tracker = new AimTracker(framed);
+
+  const measureAll = () => {
+    const at = now();
+    for (const control of container.querySelectorAll(CONTROLS)) {
+      tracker.measured(control, rectOf(control), at);
+    }
+  };
+  // Measured once per frame at most, after whatever changed has been laid out.
+  let pending = 0;
+  const schedule = () => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      measureAll();
+    });
+  };
+  // A part that changes size has moved what follows it: measured at once (its layout is
+  // done when the observer calls).
+  const sizes = new ResizeObserver(measureAll);
+  const observeParts = () => {
+    sizes.disconnect();
+    sizes.observe(container);
+    for (const part of container.querySelectorAll(`${CONTROLS}, section, section > *`)) {
+      sizes.observe(part);
+    }
+  };
+  const mutations = new MutationObserver(() => {
+    observeParts();
+    schedule();
+  });
+  mutations.observe(container, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['class', 'style', 'hidden'],
+  });
+  observeParts();
+  container.addEventListener('scroll', schedule, true);
+  window.addEventListener('resize', schedule);
+  schedule();
+
+  // In the page itself with no IntersectionObserver v2 (Firefox) nothing reports how the
+  // page draws the panel: it is read every animation frame while the pointer is over the
+  // panel (so a change made before the press, even under a resting pointer, has its time)
+  // and again at the press.
+  const readsLook = () => !framed && options.visibility.value === 'unknown';
+  let aimed: Element | null = null;
+  let reading = 0;
+  const readLook = () => {
+    reading = 0;
+    if (!aimed || !readsLook()) return;
+    tracker.drawn(lookOf(aimed), now());
+    reading = requestAnimationFrame(readLook);
   };
   const onPointer = (event: Event) => {
-    if (!event.isTrusted) return;
-    follow(event as PointerEvent);
-    const target = aimedAt(event.composedPath()[0] ?? event.target);
-    if (target) tracker.observe(target, rectOf(target, offset), options.now());
+    if (!event.isTrusted || !readsLook()) return;
+    aimed = aimedAt(event.composedPath()[0] ?? event.target);
+    if (aimed && !reading) readLook();
   };
   const onOut = (event: Event) => {
     const to = (event as PointerEvent).relatedTarget;
-    if (!(to instanceof Node) || !options.container.contains(to)) tracker.forget();
+    if (to instanceof Node && container.contains(to)) return;
+    aimed = null;
+    if (reading) cancelAnimationFrame(reading);
+    reading = 0;
   };
   const kinds = ['pointerover', 'pointermove', 'pointerdown'] as const;
-  for (const kind of kinds) options.container.addEventListener(kind, onPointer, true);
-  options.container.addEventListener('pointerout', onOut, true);
+  for (const kind of kinds) container.addEventListener(kind, onPointer, true);
+  container.addEventListener('pointerout', onOut, true);
 
   const check: AimCheck = (event) => {
-    const target = aimedAt(event.currentTarget ?? null);
-    if (!target) return null;
+    const control = aimedAt(event.currentTarget ?? null);
+    if (!control) return null;
     // A keyboard press (Enter/Space) is a click with no pointer position.
     const pointer = (event.detail ?? 1) > 0;
-    if (pointer) follow(event);
-    const refusal = tracker.refusal(target, rectOf(target, offset), options.now(), pointer);
-    if (refusal) return refusal;
+    const at = now();
     const host = options.host();
+    const unknown = readsLook();
+    if (unknown) tracker.drawn(lookOf(control), at);
+    const refusal = tracker.refusal(control, rectOf(control), at, pointer);
+    if (refusal) return refusal;
     if (
       pointer &&
       host &&
-      options.visibility.value === 'unknown' &&
+      unknown &&
       event.clientX !== undefined &&
       event.clientY !== undefined &&
       disguisedAt(host, event.clientX, event.clientY)
@@ -135,11 +184,22 @@ export function watchAim(options: {
 
   return {
     check,
-    marketShown: () => tracker.marketShown(options.now()),
-    visibilityChanged: () => tracker.visibilityChanged(options.now()),
+    marketShown: () => tracker.marketShown(now()),
+    visibilityChanged: () => tracker.visibilityChanged(now()),
+    hostSeen(moved, look) {
+      const at = now();
+      if (moved) tracker.moved(at);
+      tracker.drawn(look, at);
+    },
     stop: () => {
-      for (const kind of kinds) options.container.removeEventListener(kind, onPointer, true);
-      options.container.removeEventListener('pointerout', onOut, true);
+      if (pending) cancelAnimationFrame(pending);
+      sizes.disconnect();
+      mutations.disconnect();
+      container.removeEventListener('scroll', schedule, true);
+      window.removeEventListener('resize', schedule);
+      for (const kind of kinds) container.removeEventListener(kind, onPointer, true);
+      container.removeEventListener('pointerout', onOut, true);
+      if (reading) cancelAnimationFrame(reading);
     },
   };
 }

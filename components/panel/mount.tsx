@@ -2,6 +2,7 @@ import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
 import { afterNextPaint } from '@/components/common/frames';
 import type { PortStore } from '@/components/common/port-store';
+import type { HostLook } from '@/components/panel/model/aim';
 import type { PanelPlacement } from '@/components/panel/model/placement';
 import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
 import type { PanelCommand } from '@/lib/protocol/commands';
@@ -42,6 +43,8 @@ export interface MountedPanel {
   command(command: PanelCommand): void;
   /** The host placed a framed panel (`save`: where the user dropped it, kept for next time). */
   place(placement: PanelPlacement, collapsed: boolean, save: boolean): void;
+  /** The loader saw a framed panel's host move, or be drawn otherwise (host-watch.ts). */
+  hostSeen(moved: boolean, look: HostLook): void;
   unmount(): void;
 }
 
@@ -115,6 +118,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       frame.collapsed.value = collapsed;
       if (save) session.value.savePlacement(placement, collapsed);
     },
+    hostSeen: (moved, look) => aim.hostSeen(moved, look),
     unmount() {
       stopMark();
       stopVisibility();

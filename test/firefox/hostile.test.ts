@@ -7,6 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ILLEGIBLE_REFUSAL } from '../../components/panel/model/aim';
 import { eventually } from '../e2e/fixtures';
 import { restyleHostAway } from '../e2e/harness/hostile-page';
 import type { PanelDriver } from '../e2e/panel/driver';
@@ -17,6 +18,8 @@ const h = useFirefox(import.meta.url);
 const BTC = 'sandbox-btc-100k';
 const BUY = '[data-key="BUY:YES:0"]';
 const REFUSED = /covers, hides or distorts this panel/;
+const exactly = (sentence: string) =>
+  new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 let page: Page;
 let panel: PanelDriver<Page>;
@@ -38,10 +41,10 @@ async function pressPlacesOne(since: number): Promise<void> {
 }
 
 /** A real press that is refused in words, with nothing sent. */
-async function pressIsRefused(): Promise<void> {
+async function pressIsRefused(refusal = REFUSED): Promise<void> {
   const since = await orderCount();
   await panel.click(BUY);
-  await panel.waitForText('[data-notice="obscured"]', REFUSED);
+  await panel.waitForText('[data-notice="obscured"]', refusal);
   expect(await orderCount()).toBe(since);
 }
 
@@ -119,13 +122,29 @@ describe.sequential('Firefox: a hostile page', () => {
     await page.evaluate(() => {
       document.documentElement.style.opacity = '0.05';
     });
-    await pressIsRefused();
+    await pressIsRefused(exactly(ILLEGIBLE_REFUSAL.faded));
     await page.evaluate(() => {
       document.documentElement.style.opacity = '';
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await pressPlacesOne(await orderCount());
   });
+
+  // The page's `zoom` reaches the panel in the top layer: its buy button drawn at 5×6 px.
+  for (const [name, style] of [['zoom', 'zoom: 0.1']] as const) {
+    it(`refuses a press on a panel the page shrinks with ${name}`, async () => {
+      await page.evaluate((css) => {
+        document.documentElement.style.cssText = css;
+      }, style);
+      await h().shot(page, `shrunk-${name.replace(/\W+/g, '-')}`);
+      await pressIsRefused(exactly(ILLEGIBLE_REFUSAL.small));
+      await page.evaluate(() => {
+        document.documentElement.style.cssText = '';
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await pressPlacesOne(await orderCount());
+    });
+  }
 
   it('cannot restyle the panel host away', async () => {
     const style = await page.evaluate(restyleHostAway);

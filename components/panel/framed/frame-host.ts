@@ -20,7 +20,8 @@ import { arrivalPlacement } from '../page-forms';
 import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
 import { frameSrc, newFrameNonce } from './frame-nonce';
 import { showReplacedNotice, watchFrameLoads } from './frame-replaced';
-import { type ToFrame, toHostFrom } from './host-link';
+import { type HostDrawn, type ToFrame, toHostFrom } from './host-link';
+import { type HostWatch, watchHost } from './host-watch';
 
 const OFF_SCREEN = -100_000;
 
@@ -77,6 +78,9 @@ export function runFramedPanel(
   let dragging: Box | null = null;
   // Loaded early, shown once the page's forms are there and its corner is chosen.
   let shown = false;
+  // What the frame's presses are judged against: the host's place and look (host-watch.ts).
+  let watch: HostWatch | null = null;
+  let look: HostDrawn | null = null;
 
   const post = (message: ToFrame) => link?.postMessage(message);
 
@@ -89,6 +93,7 @@ export function runFramedPanel(
   };
   const layout = () => {
     if (style) style.textContent = hostCss(dragging ?? dockedBox(), shown);
+    watch?.poke();
   };
 
   const greet = () => {
@@ -96,6 +101,7 @@ export function runFramedPanel(
     post({ t: 'view', size: viewport() });
     post({ t: 'placement', placement, collapsed, save: false });
     post({ t: 'market', slug });
+    if (look) post({ t: 'host', moved: false, look });
   };
 
   // A drag starts in the frame; the pointer may then leave it, and the page gets the moves:
@@ -143,6 +149,7 @@ export function runFramedPanel(
   const onFrameMessage = (raw: unknown) => {
     const message = toHostFrom(raw);
     if (!message) return;
+    if (message.t === 'reach') return watch?.reach(message.on);
     if (message.t === 'size') {
       size = message.size;
     } else if (message.t === 'placement') {
@@ -215,6 +222,10 @@ export function runFramedPanel(
     layout();
     // Before the page has a body (the frame starts loading while the page parses), beside it.
     (document.body ?? document.documentElement).append(host);
+    watch = watchHost(host, (moved, drawn) => {
+      look = drawn;
+      post({ t: 'host', moved, look: drawn });
+    });
   };
 
   const surface: PanelSurface = {
@@ -261,6 +272,9 @@ export function runFramedPanel(
       shown = false;
       link?.disconnect();
       link = null;
+      watch?.stop();
+      watch = null;
+      look = null;
       host?.remove();
       host = null;
       frame = null;

@@ -1,5 +1,6 @@
 import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/commands';
 import { isRecord } from '../../../lib/protocol/shapes';
+import type { Illegibility } from '../legibility';
 import type { Corner, PanelPlacement, Size } from '../model/placement';
 
 /*
@@ -17,7 +18,16 @@ export type ToFrame =
   | { t: 'placement'; placement: PanelPlacement; collapsed: boolean; save: boolean }
   /** The page's viewport: the frame's own window is only as big as the panel. */
   | { t: 'view'; size: Size }
-  | { t: 'command'; command: PanelCommand };
+  | { t: 'command'; command: PanelCommand }
+  /**
+   * What the loader saw of the frame's host in the page (host-watch.ts): it `moved` on the
+   * screen since the last report, and how the page draws it now.
+   */
+  | { t: 'host'; moved: boolean; look: HostDrawn };
+
+/** How the page draws the frame's host (legibility.ts). */
+export type HostDrawn = Illegibility | 'legible';
+const LOOKS: readonly HostDrawn[] = ['legible', 'hidden', 'faded', 'small'];
 
 /** Frame → host. */
 export type ToHost =
@@ -30,7 +40,9 @@ export type ToHost =
    * screen point. Once the pointer leaves the frame the page gets its moves: the host
    * follows them itself, in the same screen coordinates.
    */
-  | { t: 'drag'; phase: DragPhase; x: number; y: number };
+  | { t: 'drag'; phase: DragPhase; x: number; y: number }
+  /** The pointer or the focus is in the frame (`on`), or neither is any more. */
+  | { t: 'reach'; on: boolean };
 
 export type DragPhase = 'start' | 'move' | 'end' | 'cancel';
 const DRAG_PHASES: readonly DragPhase[] = ['start', 'move', 'end', 'cancel'];
@@ -71,6 +83,10 @@ export function toFrameFrom(raw: unknown): ToFrame | null {
       return typeof raw.command === 'string' && Object.hasOwn(PANEL_COMMANDS, raw.command)
         ? { t: 'command', command: raw.command as PanelCommand }
         : null;
+    case 'host':
+      return typeof raw.moved === 'boolean' && LOOKS.includes(raw.look as HostDrawn)
+        ? { t: 'host', moved: raw.moved, look: raw.look as HostDrawn }
+        : null;
     default:
       return null;
   }
@@ -92,6 +108,8 @@ export function toHostFrom(raw: unknown): ToHost | null {
       return DRAG_PHASES.includes(raw.phase as DragPhase) && isNumber(raw.x) && isNumber(raw.y)
         ? { t: 'drag', phase: raw.phase as DragPhase, x: raw.x, y: raw.y }
         : null;
+    case 'reach':
+      return typeof raw.on === 'boolean' ? { t: 'reach', on: raw.on } : null;
     default:
       return null;
   }

@@ -5,6 +5,7 @@ import { sendFromPanel } from '../../../lib/protocol/panel-browser';
 import type { PanelState } from '../../../lib/protocol/panel-views';
 import { takeEarlyPort } from '../../common/early-port';
 import type { FramedLayout } from '../frame';
+import type { HostLook } from '../model/aim';
 import { earlyPanelState } from '../model/early-state';
 import { type PanelPlacement, type Size, savedPlacement } from '../model/placement';
 import { connectPanelState } from '../model/store';
@@ -39,6 +40,8 @@ export function startPanelFrame(container: HTMLElement): void {
   // The panel may paint (and size itself) before the port is up: its size waits for it.
   let size: Size | null = null;
   const toHost = (message: ToHost) => port?.postMessage(message);
+  // The loader's last word on the frame's place, for a panel mounted after it.
+  let hostLook: HostLook = 'unwatched';
 
   // The theme comes with each state (the background pushes them again when settings
   // change), so the frame never waits on a settings read of its own before it paints.
@@ -76,6 +79,7 @@ export function startPanelFrame(container: HTMLElement): void {
       connect,
       framed: layout,
     });
+    panel.hostSeen(false, hostLook);
     const section = container.firstElementChild;
     if (section instanceof HTMLElement) watchSize(section);
   };
@@ -121,6 +125,10 @@ export function startPanelFrame(container: HTMLElement): void {
       case 'command':
         panel?.command(message.command);
         return;
+      case 'host':
+        hostLook = message.look;
+        panel?.hostSeen(message.moved, message.look);
+        return;
     }
   };
 
@@ -132,10 +140,15 @@ export function startPanelFrame(container: HTMLElement): void {
     port.onMessage.addListener(onHostMessage);
     port.onDisconnect.addListener(() => {
       port = null;
+      hostLook = 'unwatched';
+      panel?.hostSeen(false, hostLook);
     });
     port.postMessage({ token });
     if (size) toHost({ t: 'size', size });
+    toHost({ t: 'reach', on: reach.on() });
   };
+
+  const reach = tellReach((on) => toHost({ t: 'reach', on }));
 
   // The loader is met over a port of the extension's own, showing the nonce it put in this
   // frame's URL: nothing is posted to the page's window, which could answer first or learn
@@ -154,4 +167,37 @@ export function startPanelFrame(container: HTMLElement): void {
     };
     show(state.marketSlug);
   });
+}
+
+/**
+ * Tells the loader whether the pointer or the focus is in the frame: while either is, it
+ * looks at the frame's host every animation frame (host-watch.ts).
+ */
+function tellReach(tell: (on: boolean) => void): { on(): boolean } {
+  let pointer = false;
+  let told = false;
+  const on = () => pointer || document.hasFocus();
+  const update = () => {
+    const now = on();
+    if (now === told) return;
+    told = now;
+    tell(now);
+  };
+  document.addEventListener('pointerover', () => {
+    pointer = true;
+    update();
+  });
+  document.addEventListener('pointerout', (event) => {
+    if (event.relatedTarget) return;
+    pointer = false;
+    update();
+  });
+  window.addEventListener('focus', update);
+  window.addEventListener('blur', update);
+  return {
+    on: () => {
+      told = on();
+      return told;
+    },
+  };
 }

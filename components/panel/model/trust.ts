@@ -19,6 +19,9 @@ export interface PressEvent {
   detail?: number;
 }
 
+export const OBSCURED_REFUSAL =
+  'Something on the page covers or hides this panel, so the click was ignored; nothing was sent.';
+
 /**
  * Why a press must be ignored, or null when it counts. A press that is not the user's own
  * (a page script's `click()` or dispatched event) is dropped silently: the page learns
@@ -33,8 +36,7 @@ export function pressRefusal(
   if (visibility === 'obscured') {
     return {
       silent: false,
-      message:
-        'Something on the page covers or hides this panel, so the click was ignored; nothing was sent.',
+      message: OBSCURED_REFUSAL,
     };
   }
   return null;

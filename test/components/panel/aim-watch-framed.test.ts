@@ -1,17 +1,31 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { watchAim } from '../../../components/panel/aim-watch';
-import { MOVED_REFUSAL } from '../../../components/panel/model/aim';
+import {
+  LAYOUT_REFUSAL,
+  MOVE_SETTLE_MS,
+  MOVED_REFUSAL,
+  UNPLACED_REFUSAL,
+} from '../../../components/panel/model/aim';
 
-/** A panel with one button at a fixed box in its own viewport (a frame's, when framed). */
+type Box = { x: number; y: number; width: number; height: number };
+
+/** A panel with one button whose box in its own viewport (a frame's, when framed) is `box`. */
 function panelWithButton() {
   const container = document.createElement('div');
   const button = document.createElement('button');
   container.append(button);
   document.body.append(container);
+  const box: Box = { x: 10, y: 20, width: 80, height: 24 };
   button.getBoundingClientRect = () =>
-    ({ x: 10, y: 20, width: 80, height: 24, left: 10, top: 20, right: 90, bottom: 44 }) as DOMRect;
-  return { container, button };
+    ({
+      ...box,
+      left: box.x,
+      top: box.y,
+      right: box.x + box.width,
+      bottom: box.y + box.height,
+    }) as DOMRect;
+  return { container, button, box };
 }
 
 /** What the browser dispatches for the user's pointer (happy-dom cannot set `isTrusted`). */
@@ -19,35 +33,21 @@ function pointer(
   target: Element,
   type: string,
   at: { clientX: number; clientY: number; screenX: number; screenY: number },
-  relatedTarget: EventTarget | null = null,
 ) {
-  const event = new MouseEvent(type, { bubbles: true, composed: true, ...at, relatedTarget });
+  const event = new MouseEvent(type, { bubbles: true, composed: true, ...at });
   Object.defineProperty(event, 'isTrusted', { value: true });
   target.dispatchEvent(event);
 }
 
-const press = (button: Element, screen: { x: number; y: number }) => ({
+const press = (button: Element, frameAt: { x: number; y: number }, detail = 1) => ({
   isTrusted: true,
   currentTarget: button,
   clientX: 50,
   clientY: 30,
-  screenX: screen.x + 50,
-  screenY: screen.y + 30,
-  detail: 1,
+  screenX: frameAt.x + 50,
+  screenY: frameAt.y + 30,
+  detail,
 });
-
-function watch(framed: boolean) {
-  const { container, button } = panelWithButton();
-  let now = 0;
-  const aim = watchAim({
-    container,
-    host: () => null,
-    visibility: { value: 'visible' },
-    now: () => now,
-    framed,
-  });
-  return { container, button, aim, at: (ms: number) => (now = ms) };
-}
 
 const over = (button: Element, frameAt: { x: number; y: number }) =>
   pointer(button, 'pointermove', {
@@ -57,59 +57,89 @@ const over = (button: Element, frameAt: { x: number; y: number }) =>
     screenY: frameAt.y + 30,
   });
 
-describe('a framed panel measures what the pointer aims at on the screen', () => {
-  it('counts a press on a button that sat still under the pointer, frame and all', () => {
-    const { button, aim, at } = watch(true);
-    at(2_000);
-    over(button, { x: 700, y: 400 });
-    at(2_400);
+const frames = (n = 2) =>
+  new Promise<void>((resolve) => {
+    const step = (left: number) =>
+      left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+    step(n);
+  });
+
+async function watch(framed: boolean) {
+  const parts = panelWithButton();
+  let now = 0;
+  const aim = watchAim({
+    container: parts.container,
+    host: () => null,
+    visibility: { value: 'visible' },
+    now: () => now,
+    framed,
+  });
+  // The controls are measured ahead of any press, once laid out.
+  await frames();
+  return { ...parts, aim, at: (ms: number) => (now = ms) };
+}
+
+describe('a framed panel judges the target, not the pointer', () => {
+  it('refuses every press until the loader has reported where the frame is', async () => {
+    const { button, aim, at } = await watch(true);
+    at(5_000);
+    expect(aim.check(press(button, { x: 700, y: 400 }))).toBe(UNPLACED_REFUSAL);
+    aim.hostSeen(false, 'legible');
+    at(5_000 + MOVE_SETTLE_MS);
     expect(aim.check(press(button, { x: 700, y: 400 }))).toBeNull();
     aim.stop();
   });
 
-  it('refuses a press after the page moved the frame under a still pointer', () => {
-    const { button, aim, at } = watch(true);
-    at(2_000);
+  it('counts a press the moment the pointer arrives at a still panel', async () => {
+    const { button, aim, at } = await watch(true);
+    aim.hostSeen(false, 'legible');
+    at(9_000);
     over(button, { x: 700, y: 400 });
-    at(2_400);
-    // Same place in the frame, but the frame is 120 px further left on the screen.
-    expect(aim.check(press(button, { x: 580, y: 400 }))).toBe(MOVED_REFUSAL);
+    expect(aim.check(press(button, { x: 700, y: 400 }))).toBeNull();
     aim.stop();
   });
 
-  it('in the page itself the viewport is the screen of reference (nothing moves it)', () => {
-    const { button, aim, at } = watch(false);
-    at(2_000);
+  it('refuses a press after the loader saw the frame move, until it has been still', async () => {
+    const { button, aim, at } = await watch(true);
+    aim.hostSeen(false, 'legible');
+    at(9_000);
+    aim.hostSeen(true, 'legible');
+    at(9_040);
+    expect(aim.check(press(button, { x: 700, y: 400 }))).toBe(MOVED_REFUSAL);
+    at(9_000 + MOVE_SETTLE_MS);
+    expect(aim.check(press(button, { x: 700, y: 400 }))).toBeNull();
+    aim.stop();
+  });
+
+  it('in the page itself the viewport is the screen of reference (nothing moves it)', async () => {
+    const { button, aim, at } = await watch(false);
+    at(9_000);
     over(button, { x: 700, y: 400 });
-    at(2_400);
     expect(aim.check(press(button, { x: 580, y: 400 }))).toBeNull();
     aim.stop();
   });
 
-  it('starts the settle time again when the pointer comes back from outside the panel', () => {
-    const { container, button, aim, at } = watch(true);
-    at(2_000);
-    over(button, { x: 700, y: 400 });
-    at(2_300);
-    pointer(
-      button,
-      'pointerout',
-      { clientX: 50, clientY: 30, screenX: 750, screenY: 430 },
-      document.body,
-    );
-    at(2_400);
-    expect(aim.check(press(button, { x: 700, y: 400 }))).toBe(MOVED_REFUSAL);
-    // Moving between the panel's own elements is not leaving it.
-    at(3_000);
-    over(button, { x: 700, y: 400 });
-    pointer(
-      button,
-      'pointerout',
-      { clientX: 50, clientY: 30, screenX: 750, screenY: 430 },
-      container,
-    );
-    at(3_400);
+  it('refuses a press on a control the panel re-laid out within the settle time', async () => {
+    const { container, button, box, aim, at } = await watch(true);
+    aim.hostSeen(false, 'legible');
+    at(9_000);
+    // An editor opens above the button: the panel's content changes, the button moves down.
+    box.y += 120;
+    container.prepend(document.createElement('section'));
+    await frames();
+    at(9_040);
+    expect(aim.check(press(button, { x: 700, y: 400 }))).toBe(LAYOUT_REFUSAL);
+    at(9_000 + MOVE_SETTLE_MS);
     expect(aim.check(press(button, { x: 700, y: 400 }))).toBeNull();
+    aim.stop();
+  });
+
+  it('a keyboard press is not judged by where the control sits', async () => {
+    const { button, aim, at } = await watch(true);
+    aim.hostSeen(false, 'legible');
+    at(9_000);
+    aim.hostSeen(true, 'legible');
+    expect(aim.check(press(button, { x: 0, y: 0 }, 0))).toBeNull();
     aim.stop();
   });
 });

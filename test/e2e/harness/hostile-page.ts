@@ -14,3 +14,102 @@ export const restyleHostAway = (): { display: string; opacity: string } => {
   const computed = getComputedStyle(host);
   return { display: computed.display, opacity: computed.opacity };
 };
+
+export interface PageTrap {
+  /** The buy button's centre, and the decoy's, in the page. */
+  buy: { x: number; y: number };
+  decoy: { x: number; y: number };
+  /**
+   * Null: the first mousemove over the decoy brings the panel's buy button under it and
+   * leaves it there. A number: the page takes it away again 150 ms later, and puts it back
+   * on a mousemove at least this many ms after that (the flash-and-return).
+   */
+  returnAfterMs: number | null;
+}
+
+/**
+ * A decoy ("Claim your prize") whose mousemove makes the page translate the element that
+ * holds the panel's host so the buy button lands under the pointer. `window.trapPhase`
+ * says where it is ('set', 'there', 'away', 'back'), `trapReady()` whether a mousemove now
+ * would put it back, `untrap()` undoes it all.
+ */
+export const pageTrap = ({ buy, decoy, returnAfterMs }: PageTrap): void => {
+  const w = window as unknown as { trapPhase: string; trapReady(): boolean; untrap(): void };
+  const button = document.createElement('button');
+  button.id = 'decoy';
+  button.textContent = 'Claim your prize';
+  button.style.cssText = `position:fixed;left:${decoy.x - 80}px;top:${decoy.y - 20}px;width:160px;height:40px;z-index:10`;
+  document.body.append(button);
+  const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
+  // Moving the host itself elsewhere in the page would reload the panel's frame.
+  const holder = host.parentElement as HTMLElement;
+  const shift = `translate(${decoy.x - buy.x}px,${decoy.y - buy.y}px)`;
+  let awayAt = 0;
+  w.trapPhase = 'set';
+  w.trapReady = () => w.trapPhase === 'away' && performance.now() - awayAt >= (returnAfterMs ?? 0);
+  button.addEventListener('mousemove', () => {
+    if (w.trapPhase === 'set') {
+      holder.style.transform = shift;
+      w.trapPhase = 'there';
+      if (returnAfterMs === null) return;
+      setTimeout(() => {
+        holder.style.transform = '';
+        awayAt = performance.now();
+        w.trapPhase = 'away';
+      }, 150);
+    } else if (w.trapReady()) {
+      holder.style.transform = shift;
+      w.trapPhase = 'back';
+    }
+  });
+  w.untrap = () => {
+    holder.style.transform = '';
+    button.remove();
+    w.trapPhase = 'off';
+  };
+};
+
+/** How a page draws the panel unreadable through `<html>` ('plain': as it was). */
+export type Drawing = 'mask' | 'clip' | 'filter' | 'opacity' | 'zoom' | 'plain';
+
+/**
+ * Draws the panel as `drawing` says and returns where the buy button (at `buy` in the page
+ * before) is drawn now: under `zoom` the panel and its inside shrink toward the page's
+ * corner.
+ */
+export const drawPanel = ({
+  drawing,
+  buy,
+}: {
+  drawing: Drawing;
+  buy: { x: number; y: number; width: number; height: number };
+}): { x: number; y: number } => {
+  const root = document.documentElement;
+  const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
+  const before = host.getBoundingClientRect();
+  const centre = { x: buy.x + buy.width / 2, y: buy.y + buy.height / 2 };
+  for (const property of ['mask-image', 'clip-path', 'filter', 'opacity', 'zoom']) {
+    root.style.removeProperty(property);
+  }
+  if (drawing === 'mask') {
+    root.style.setProperty(
+      'mask-image',
+      'linear-gradient(rgba(0, 0, 0, 0.02), rgba(0, 0, 0, 0.02))',
+    );
+  } else if (drawing === 'clip') {
+    // Only a few pixels in the button's middle stay drawn (and pressable).
+    root.style.setProperty('clip-path', `circle(8px at ${centre.x}px ${centre.y}px)`);
+  } else if (drawing === 'filter') {
+    root.style.setProperty('filter', 'opacity(0.03)');
+  } else if (drawing === 'opacity') {
+    root.style.setProperty('opacity', '0.02');
+  } else if (drawing === 'zoom') {
+    root.style.setProperty('zoom', '0.1');
+  }
+  const after = host.getBoundingClientRect();
+  const scale = before.width > 0 ? after.width / before.width : 1;
+  return {
+    x: after.x + (centre.x - before.x) * scale,
+    y: after.y + (centre.y - before.y) * scale,
+  };
+};

@@ -1,30 +1,84 @@
 /**
  * A hostile market page against the panel's presses and numbers, with real (trusted)
- * mouse input: it moves the panel under a pointer aimed at a decoy, it switches the
- * panel's market just before a press, and it probes the panel's numbers with
- * `window.find`. Each of these worked before the panel checked its aim and drew its text
- * from attributes.
+ * mouse input. The rule a press meets judges its target: the control's box on the screen
+ * and the panel's look must have been unchanged for the settle time, however recently the
+ * pointer arrived. So a practised, quick press on a still panel trades, while the page
+ * moving the panel under the pointer, flashing it there and back, a layout shift, a market
+ * switch, or a panel the page draws unreadable (masked, clipped, filtered, faded, zoomed
+ * out) makes the press refused with a sentence that says what happened. It also probes the
+ * panel's numbers with `window.find`.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ILLEGIBLE_REFUSAL,
+  LAYOUT_REFUSAL,
+  MOVE_SETTLE_MS,
+  MOVED_REFUSAL,
+} from '../../../components/panel/model/aim';
+import { OBSCURED_REFUSAL } from '../../../components/panel/model/trust';
 import { eventually, useHarness } from '../fixtures';
-import type { PanelDriver } from './driver';
-import { openPanel, ordersAfter, placeRestingOrder, waitForNewOrders } from './helpers';
+import { type Drawing, drawPanel, type PageTrap, pageTrap } from '../harness/hostile-page';
+import type { ElementInfo, PanelDriver } from './driver';
+import { openPanel, placeRestingOrder, waitForNewOrders } from './helpers';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
 const BUY = '[data-key="BUY:YES:0"]';
+const NOTICE = '[data-notice="obscured"]';
 
 let page: Page;
 let panel: PanelDriver;
 
-const centre = (r: { x: number; y: number; width: number; height: number }) => ({
-  x: r.x + r.width / 2,
-  y: r.y + r.height / 2,
-});
+type Box = ElementInfo['rect'];
+const centre = (r: Box) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+const sameBox = (a: Box, b: Box) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const orderCount = async () => (await h().admin.orders()).length;
+
+/** The buy button once its box has stayed the same for longer than the settle time. */
+async function stillBuy(): Promise<ElementInfo> {
+  let last = await panel.waitFor(BUY, (b) => !b.disabled);
+  let since = Date.now();
+  for (;;) {
+    await pause(50);
+    const now = await panel.waitFor(BUY, (b) => !b.disabled);
+    if (!sameBox(now.rect, last.rect)) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since > MOVE_SETTLE_MS + 100) {
+      return now;
+    }
+  }
+}
+
+/** A press that must be refused with `sentence` (one of them), the panel saying so. */
+async function refusedWith(sentences: string[]): Promise<string> {
+  const notice = await eventually(
+    async () => {
+      const n = await panel.one(NOTICE);
+      if (n && !sentences.includes(n.text)) throw new Error(`the panel said: ${n.text}`);
+      return n?.text ?? null;
+    },
+    { what: `the refusal: ${sentences.join(' / ')}` },
+  );
+  return notice;
+}
+
+/**
+ * The control press that follows every refused one: a press aimed like a person's trades,
+ * and it is the only order since `since`, so the refused press sent nothing (the refusal
+ * is decided in the panel before anything leaves it, and the notice came first).
+ */
+async function onlyTheControlTrades(since: number): Promise<void> {
+  await panel.click(BUY);
+  const orders = await waitForNewOrders(h(), since);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?.marketSlug).toBe(BTC);
+  await panel.waitForText('[data-result="YES"]', /filled|killed|partly/, 15_000);
+}
 
 beforeAll(async () => {
   await h().onboard('alice');
@@ -35,51 +89,110 @@ afterAll(async () => {
   await panel?.detach();
 });
 
+// A test that failed half-way leaves the page as it was before it.
+afterEach(async () => {
+  await page.evaluate(() => (window as unknown as { untrap?(): void }).untrap?.());
+  await page.evaluate(drawPanel, {
+    drawing: 'plain' as Drawing,
+    buy: { x: 0, y: 0, width: 0, height: 0 },
+  });
+});
+
+describe('a press on a still panel counts, however quick', () => {
+  for (const delay of [0, 50, 120]) {
+    it(`${delay} ms after the pointer reaches the button`, async () => {
+      const buy = centre((await stillBuy()).rect);
+      const since = await orderCount();
+      // From the page outside the panel, over the panel's other parts, onto the button.
+      await page.mouse.move(buy.x - 260, buy.y - 40);
+      await page.mouse.move(buy.x, buy.y, { steps: 6 });
+      if (delay > 0) await pause(delay);
+      await page.mouse.down();
+      await page.mouse.up();
+      const [order] = await waitForNewOrders(h(), since);
+      expect(order?.marketSlug).toBe(BTC);
+      await panel.waitForText('[data-result="YES"]', /filled|killed|partly/, 15_000);
+      expect(await panel.one(NOTICE)).toBeNull();
+    });
+  }
+});
+
 describe('a press the user could not have aimed', () => {
   it('is refused when the page moves the panel under the pointer just before it', async () => {
-    const buy = centre((await panel.waitFor(BUY, (b) => !b.disabled)).rect);
+    const buy = centre((await stillBuy()).rect);
     // Not below the button: moved down, the panel would leave the viewport, and a panel
     // clipped by it is one the browser calls not visible (refused for that reason instead).
     const decoy = { x: 240, y: Math.min(320, Math.round(buy.y)) };
-    const since = (await h().admin.orders()).length;
+    const since = await orderCount();
     // On the first mousemove over the decoy, the page translates the element that holds the
     // panel's host, which brings the buy button exactly under the pointer. (Moving the host
     // itself elsewhere in the page would reload the panel's frame, a blank panel under the
     // press.)
-    await page.evaluate(
-      ({ buy, decoy }) => {
-        const button = document.createElement('button');
-        button.id = 'decoy';
-        button.textContent = 'Claim your prize';
-        button.style.cssText = `position:fixed;left:${decoy.x - 80}px;top:${decoy.y - 20}px;width:160px;height:40px;z-index:10`;
-        document.body.append(button);
-        const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
-        const holder = host.parentElement as HTMLElement;
-        button.addEventListener('mousemove', () => {
-          holder.style.transform = `translate(${decoy.x - buy.x}px,${decoy.y - buy.y}px)`;
-        });
-      },
-      { buy, decoy },
-    );
+    await page.evaluate(pageTrap, { buy, decoy, returnAfterMs: null } satisfies PageTrap);
     await page.mouse.move(decoy.x - 60, decoy.y + 200);
     await page.mouse.move(decoy.x, decoy.y, { steps: 4 });
     await pause(40);
     await page.mouse.down();
     await page.mouse.up();
-    await panel.waitForText('[data-notice="obscured"]', /just before this click.*nothing was sent/);
+    await refusedWith([MOVED_REFUSAL]);
     await h().shot(page, 'moved-under-the-pointer-refused');
-    await pause(1_000);
-    expect(await ordersAfter(h(), since)).toEqual([]);
+    await page.evaluate(() => (window as unknown as { untrap(): void }).untrap());
+    await onlyTheControlTrades(since);
+  });
 
-    // Put back where the user sees it, a press aimed like a person's goes through.
-    await page.evaluate(() => {
-      const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
-      (host.parentElement as HTMLElement).style.transform = '';
-      document.getElementById('decoy')?.remove();
-    });
-    await panel.click(BUY);
-    const [order] = await waitForNewOrders(h(), since);
-    expect(order?.marketSlug).toBe(BTC);
+  it('is refused after the page flashes the panel under the pointer and puts it back', async () => {
+    const buy = centre((await stillBuy()).rect);
+    const decoy = { x: 240, y: 320 };
+    const since = await orderCount();
+    // The first mousemove over the decoy brings the buy button under the still pointer,
+    // 150 ms later the page takes it away again (the frame hears nothing of either), and a
+    // mousemove 450 ms or more after that puts it back exactly where it was.
+    await page.evaluate(pageTrap, { buy, decoy, returnAfterMs: 450 } satisfies PageTrap);
+    await page.mouse.move(decoy.x - 60, decoy.y + 200);
+    await page.mouse.move(decoy.x, decoy.y, { steps: 4 });
+    await page.waitForFunction(
+      () => (window as unknown as { trapPhase: string }).trapPhase === 'away',
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { trapReady(): boolean }).trapReady(),
+      undefined,
+      { polling: 20 },
+    );
+    // A small move of the user's hand, still over the decoy: the page puts the panel back.
+    await page.mouse.move(decoy.x + 1, decoy.y);
+    await page.waitForFunction(
+      () => (window as unknown as { trapPhase: string }).trapPhase === 'back',
+    );
+    await pause(40);
+    await page.mouse.down();
+    await page.mouse.up();
+    await refusedWith([MOVED_REFUSAL]);
+    await h().shot(page, 'flash-and-return-refused');
+    await page.evaluate(() => (window as unknown as { untrap(): void }).untrap());
+    await onlyTheControlTrades(since);
+  });
+
+  it('is refused when the panel re-lays itself out under the pointer just before it', async () => {
+    const before = (await stillBuy()).rect;
+    const since = await orderCount();
+    // Presets opens its editor above the trade buttons: they move down at once, and the
+    // frame grows (upward, docked at the bottom) a moment later.
+    await panel.click('[data-action="edit-presets"]');
+    const after = await eventually(
+      async () => {
+        const now = await panel.one(BUY);
+        return now && !sameBox(now.rect, before) ? now.rect : null;
+      },
+      { intervalMs: 10, what: 'the buy button moved by the editor' },
+    );
+    const at = centre(after);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.up();
+    await refusedWith([LAYOUT_REFUSAL, MOVED_REFUSAL]);
+    await h().shot(page, 'layout-shift-refused');
+    await panel.click('[data-action="edit-presets"]');
+    await onlyTheControlTrades(since);
   });
 
   it('is refused right after the page switches the panel to another market', async () => {
@@ -100,15 +213,61 @@ describe('a press the user could not have aimed', () => {
     await page.mouse.up();
     await panel.waitForText('[data-notice="obscured"]', /switched to another market/);
     await h().shot(page, 'market-switch-refused');
-    await pause(1_000);
-    expect(await ordersAfter(h(), since)).toEqual([]);
-    // Once the new market has been on screen a moment, the same press is the user's.
+    // Once the new market has been on screen a moment, the same press is the user's: the
+    // only order since the refused press.
     await panel.click(BUY);
-    const [order] = await waitForNewOrders(h(), since);
-    expect(order?.marketSlug).toBe(ETH);
+    const orders = await waitForNewOrders(h(), since);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.marketSlug).toBe(ETH);
     await page.goBack();
     await panel.waitFor('.mc-panel', (p) => p.attributes['data-slug'] === BTC);
   });
+});
+
+describe('a press on a panel the page draws unreadable', () => {
+  const attacks: { name: string; drawing: Drawing; refusals: string[] }[] = [
+    // Chromium's IntersectionObserver v2 reports the panel under this mask as visible.
+    { name: 'mask-image at 2 %', drawing: 'mask', refusals: [ILLEGIBLE_REFUSAL.hidden] },
+    // IntersectionObserver v2 sees clips, filters and opacity too: either sentence is true.
+    {
+      name: "a clip-path leaving only the button's middle",
+      drawing: 'clip',
+      refusals: [ILLEGIBLE_REFUSAL.hidden, OBSCURED_REFUSAL],
+    },
+    {
+      name: 'a filter',
+      drawing: 'filter',
+      refusals: [ILLEGIBLE_REFUSAL.faded, OBSCURED_REFUSAL],
+    },
+    {
+      name: 'opacity on <html>',
+      drawing: 'opacity',
+      refusals: [ILLEGIBLE_REFUSAL.faded, OBSCURED_REFUSAL],
+    },
+    {
+      name: 'zoom: 0.1',
+      drawing: 'zoom',
+      refusals: [ILLEGIBLE_REFUSAL.small, OBSCURED_REFUSAL],
+    },
+  ];
+  for (const { name, drawing, refusals } of attacks) {
+    it(`is refused under ${name}`, async () => {
+      const buy = (await stillBuy()).rect;
+      const since = await orderCount();
+      // Where the button is drawn now: the page's zoom scales the frame's inside too.
+      const at = await page.evaluate(drawPanel, { drawing, buy });
+      // The user's pointer reaches the blank (or tiny) button and rests there a while, so
+      // the press is judged by how the panel is drawn, not by a recent change.
+      await page.mouse.move(at.x, at.y, { steps: 4 });
+      await pause(MOVE_SETTLE_MS + 100);
+      await page.mouse.down();
+      await page.mouse.up();
+      await refusedWith(refusals);
+      await h().shot(page, `unreadable-${drawing}-refused`);
+      await page.evaluate(drawPanel, { drawing: 'plain' as Drawing, buy });
+      await onlyTheControlTrades(since);
+    });
+  }
 });
 
 describe("the panel's numbers", () => {

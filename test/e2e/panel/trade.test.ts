@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAYOUT_REFUSAL, MOVED_REFUSAL } from '../../../components/panel/model/aim';
 import { PROTOCOL } from '../../../lib/protocol/messages';
 import { eventually, useHarness } from '../fixtures';
 import { restyleHostAway } from '../harness/hostile-page';
@@ -501,7 +502,7 @@ describe('a stopped service worker', () => {
         async () => {
           if ((await ordersAfter(h(), since)).length > 0) return 'sent';
           const notice = await panel.one('[data-notice="obscured"]');
-          return notice?.text.startsWith('The panel moved just before this click') ? 'moved' : null;
+          return notice?.text === MOVED_REFUSAL || notice?.text === LAYOUT_REFUSAL ? 'moved' : null;
         },
         { what: 'the order sent, or the panel saying it moved' },
       );

@@ -17,6 +17,13 @@ describe('what the host tells the framed panel', () => {
       size: { width: 1280, height: 800 },
     });
     expect(toFrameFrom({ t: 'command', command: 'buy-yes' })).toMatchObject({ t: 'command' });
+    for (const look of ['legible', 'hidden', 'faded', 'small']) {
+      expect(toFrameFrom({ t: 'host', moved: true, look })).toEqual({
+        t: 'host',
+        moved: true,
+        look,
+      });
+    }
   });
 
   it('saves a placement only when told to in so many words', () => {
@@ -43,6 +50,9 @@ describe('what the host tells the framed panel', () => {
       { t: 'view', size: { width: Number.NaN, height: 800 } },
       { t: 'view', size: { width: -1, height: 800 } },
       { t: 'size', size: { width: 1, height: 1 } },
+      { t: 'host', moved: 'yes', look: 'legible' },
+      { t: 'host', moved: false, look: 'unwatched' },
+      { t: 'host', moved: false },
     ]) {
       expect(toFrameFrom(raw)).toBeNull();
     }
@@ -68,6 +78,8 @@ describe('what the framed panel tells its host', () => {
         y: -3,
       });
     }
+    expect(toHostFrom({ t: 'reach', on: true })).toEqual({ t: 'reach', on: true });
+    expect(toHostFrom({ t: 'reach', on: false })).toEqual({ t: 'reach', on: false });
   });
 
   it('drops malformed ones', () => {
@@ -76,6 +88,7 @@ describe('what the framed panel tells its host', () => {
       { t: 'drag', phase: 'move', x: Number.POSITIVE_INFINITY, y: 1 },
       { t: 'size', size: { width: 320 } },
       { t: 'market', slug: 'btc' },
+      { t: 'reach', on: 1 },
       [],
     ]) {
       expect(toHostFrom(raw)).toBeNull();

@@ -1,55 +1,69 @@
 import { describe, expect, it } from 'vitest';
 import {
   AimTracker,
+  ILLEGIBLE_REFUSAL,
+  LAYOUT_REFUSAL,
   MARKET_REFUSAL,
   MARKET_SETTLE_MS,
   MOVE_SETTLE_MS,
   MOVED_REFUSAL,
+  UNPLACED_REFUSAL,
   VISIBILITY_REFUSAL,
 } from '../../../../components/panel/model/aim';
 
 const button = {} as Element;
-const other = {} as Element;
 const box = { x: 100, y: 200, width: 80, height: 30 };
-const moved = { ...box, x: 340 };
+const shifted = { ...box, y: 260 };
 
-describe('a press counts when the user could have aimed at it', () => {
-  it('after the pointer rested on the button for the settle time', () => {
-    const aim = new AimTracker();
-    aim.observe(button, box, 1_000);
-    expect(aim.refusal(button, box, 1_000 + MOVE_SETTLE_MS, true)).toBeNull();
+/** A tracker whose button has sat at `box` since 0. */
+const steady = (watched = false) => {
+  const aim = new AimTracker(watched);
+  aim.measured(button, box, 0);
+  return aim;
+};
+
+describe('a press counts when its target has been still for the settle time', () => {
+  it('however recently the pointer arrived: the pointer is not the target', () => {
+    const aim = steady();
+    // No pointer history at all: the press is the first event the panel sees.
+    expect(aim.refusal(button, box, 10_000, true)).toBeNull();
   });
 
-  it('a double click keeps counting: the pointer did not move between the two presses', () => {
-    const aim = new AimTracker();
-    aim.observe(button, box, 0);
-    expect(aim.refusal(button, box, 450, true)).toBeNull();
-    expect(aim.refusal(button, { ...box, x: box.x + 0.4 }, 650, true)).toBeNull();
+  it('a double click keeps counting: nothing moved between the two presses', () => {
+    const aim = steady();
+    expect(aim.refusal(button, box, 5_000, true)).toBeNull();
+    expect(aim.refusal(button, { ...box, x: box.x + 0.4 }, 5_150, true)).toBeNull();
   });
 
-  it('not when the button arrived under the pointer just before (the page moved the panel)', () => {
-    const aim = new AimTracker();
-    aim.observe(other, box, 0);
-    aim.observe(button, moved, 5_000);
-    expect(aim.refusal(button, moved, 5_040, true)).toBe(MOVED_REFUSAL);
+  it('not when the control moved in the panel within the settle time (a layout shift)', () => {
+    const aim = steady();
+    aim.measured(button, shifted, 5_000);
+    expect(aim.refusal(button, shifted, 5_000 + MOVE_SETTLE_MS - 1, true)).toBe(LAYOUT_REFUSAL);
+    expect(aim.refusal(button, shifted, 5_000 + MOVE_SETTLE_MS, true)).toBeNull();
   });
 
-  it('not when the box changed between the last pointer event and the press', () => {
-    const aim = new AimTracker();
-    aim.observe(button, box, 0);
-    expect(aim.refusal(button, moved, 5_000, true)).toBe(MOVED_REFUSAL);
-    // …and counts once the new place has been steady for the settle time.
-    expect(aim.refusal(button, moved, 5_000 + MOVE_SETTLE_MS, true)).toBeNull();
+  it('not when the box at the press differs from the last one measured', () => {
+    const aim = steady();
+    expect(aim.refusal(button, shifted, 5_000, true)).toBe(LAYOUT_REFUSAL);
   });
 
-  it('not with no pointer history at all (the press is the first event seen)', () => {
+  it('not when the control was never measured before the press (it is new)', () => {
     const aim = new AimTracker();
-    expect(aim.refusal(button, box, 10_000, true)).toBe(MOVED_REFUSAL);
+    expect(aim.refusal(button, box, 5_000, true)).toBe(LAYOUT_REFUSAL);
   });
 
-  it('not right after a switch of market, even with a still pointer and a keyboard press', () => {
-    const aim = new AimTracker();
-    aim.observe(button, box, 0);
+  it('not when the panel moved on the screen within the settle time, and back', () => {
+    const aim = steady();
+    // The flash-and-return: moved there, away, and back to the same box.
+    aim.moved(4_000);
+    aim.moved(4_150);
+    aim.moved(4_600);
+    expect(aim.refusal(button, box, 4_640, true)).toBe(MOVED_REFUSAL);
+    expect(aim.refusal(button, box, 4_600 + MOVE_SETTLE_MS, true)).toBeNull();
+  });
+
+  it('not right after a switch of market, even with a keyboard press', () => {
+    const aim = steady();
     aim.marketShown(10_000);
     expect(aim.refusal(button, box, 10_400, true)).toBe(MARKET_REFUSAL);
     expect(aim.refusal(button, box, 10_400, false)).toBe(MARKET_REFUSAL);
@@ -57,16 +71,16 @@ describe('a press counts when the user could have aimed at it', () => {
   });
 
   it('not right after the browser changed its verdict on the panel’s visibility', () => {
-    const aim = new AimTracker();
-    aim.observe(button, box, 0);
+    const aim = steady();
     aim.visibilityChanged(3_000);
     expect(aim.refusal(button, box, 3_100, true)).toBe(VISIBILITY_REFUSAL);
     expect(aim.refusal(button, box, 3_000 + MOVE_SETTLE_MS, true)).toBeNull();
   });
 
-  it('a keyboard press aims with the focus: the pointer rule does not apply', () => {
-    const aim = new AimTracker();
-    expect(aim.refusal(button, box, 10_000, false)).toBeNull();
+  it('a keyboard press aims with the focus: where the control sits does not matter', () => {
+    const aim = steady();
+    aim.moved(5_000);
+    expect(aim.refusal(button, shifted, 5_010, false)).toBeNull();
   });
 
   it('the settle times sit between the attacks and a person', () => {
@@ -75,5 +89,39 @@ describe('a press counts when the user could have aimed at it', () => {
     expect(MARKET_SETTLE_MS).toBeGreaterThan(400);
     // A double click (~500 ms on desktop systems) is never cut by the move rule.
     expect(MOVE_SETTLE_MS).toBeLessThan(500);
+  });
+});
+
+describe('how the page draws the panel', () => {
+  it('a framed panel refuses every press until its loader has reported where it is', () => {
+    const aim = steady(true);
+    expect(aim.refusal(button, box, 5_000, true)).toBe(UNPLACED_REFUSAL);
+    expect(aim.refusal(button, box, 5_000, false)).toBe(UNPLACED_REFUSAL);
+    aim.drawn('legible', 5_000);
+    expect(aim.refusal(button, box, 5_000 + MOVE_SETTLE_MS, true)).toBeNull();
+  });
+
+  it('refuses while the panel is masked, faded or too small, keys included, and a while after', () => {
+    for (const look of ['hidden', 'faded', 'small'] as const) {
+      const aim = steady();
+      aim.drawn(look, 1_000);
+      expect(aim.refusal(button, box, 9_000, true)).toBe(ILLEGIBLE_REFUSAL[look]);
+      expect(aim.refusal(button, box, 9_000, false)).toBe(ILLEGIBLE_REFUSAL[look]);
+      aim.drawn('legible', 10_000);
+      expect(aim.refusal(button, box, 10_100, true)).toBe(VISIBILITY_REFUSAL);
+      expect(aim.refusal(button, box, 10_000 + MOVE_SETTLE_MS, true)).toBeNull();
+    }
+  });
+
+  it('each refusal is one sentence that says what happened and what to do', () => {
+    for (const sentence of [
+      MOVED_REFUSAL,
+      LAYOUT_REFUSAL,
+      UNPLACED_REFUSAL,
+      ...Object.values(ILLEGIBLE_REFUSAL),
+    ]) {
+      expect(sentence.match(/[.!?]/g)).toHaveLength(1);
+      expect(sentence).toMatch(/nothing was sent/);
+    }
   });
 });

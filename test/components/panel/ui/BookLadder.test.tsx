@@ -56,6 +56,7 @@ function show(
     check,
     marketShown: () => undefined,
     visibilityChanged: () => undefined,
+    hostSeen: () => undefined,
     stop: () => undefined,
   };
   let store: ReturnType<typeof fakeStore> | null = null;

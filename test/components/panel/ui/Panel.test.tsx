@@ -46,6 +46,7 @@ const aimed = (check: AimCheck = () => null): AimWatch => ({
   check,
   marketShown: () => undefined,
   visibilityChanged: () => undefined,
+  hostSeen: () => undefined,
   stop: () => undefined,
 });
 
