@@ -77,13 +77,13 @@ export type Drawing = 'mask' | 'clip' | 'filter' | 'opacity' | 'zoom' | 'plain';
  * before) is drawn now: under `zoom` the panel and its inside shrink toward the page's
  * corner.
  */
-export const drawPanel = ({
+export const drawPanel = async ({
   drawing,
   buy,
 }: {
   drawing: Drawing;
   buy: { x: number; y: number; width: number; height: number };
-}): { x: number; y: number } => {
+}): Promise<{ x: number; y: number }> => {
   const root = document.documentElement;
   const host = document.querySelector('[data-market-companion="panel"]') as HTMLElement;
   const before = host.getBoundingClientRect();
@@ -106,7 +106,16 @@ export const drawPanel = ({
   } else if (drawing === 'zoom') {
     root.style.setProperty('zoom', '0.1');
   }
-  const after = host.getBoundingClientRect();
+  // The loader places the frame again for the page's new viewport (a zoom changes it): read
+  // the host once its box has held for a few frames.
+  const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+  let after = host.getBoundingClientRect();
+  for (let still = 0; still < 3; ) {
+    await frame();
+    const now = host.getBoundingClientRect();
+    still = now.x === after.x && now.y === after.y && now.width === after.width ? still + 1 : 0;
+    after = now;
+  }
   const scale = before.width > 0 ? after.width / before.width : 1;
   return {
     x: after.x + (centre.x - before.x) * scale,
