@@ -311,14 +311,23 @@ describe('position badges on links to markets', () => {
       const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
       const toHeld = (await linkMarkets(page)).filter((l) => l.slug && heldSlugs.has(l.slug));
       expect(toHeld.length).toBeGreaterThan(0);
+      // A badge only beside a link the user can see: the page panel (a market page's) covers
+      // some of the group's links, and where the frame settles is the loader's to say, so the
+      // links seen and the badges drawn are read together until they agree.
+      const seenHeld = async () =>
+        (await linkMarkets(page))
+          .filter((l) => l.seen && l.slug && heldSlugs.has(l.slug))
+          .map((l) => l.slug as string)
+          .sort();
       const markets = await eventually(
         async () => {
-          const all = (await driver.all('.b')).map((b) => b.attributes['data-market']);
-          return all.length === toHeld.length ? all : null;
+          const all = (await driver.all('.b')).map((b) => b.attributes['data-market']).sort();
+          const seen = await seenHeld();
+          return seen.length > 0 && JSON.stringify(all) === JSON.stringify(seen) ? all : null;
         },
-        { what: `${toHeld.length} badges on the group page` },
+        { what: 'a badge beside each held link the user can see on the group page' },
       );
-      expect(markets.sort()).toEqual(toHeld.map((l) => l.slug).sort());
+      expect(markets.length).toBeGreaterThan(0);
     } finally {
       await driver.detach();
       await page.close();

@@ -81,12 +81,23 @@ async function staysPut(what: string, change: () => Promise<unknown>): Promise<v
   expect(moved, `trade controls moved by: ${what}`).toEqual([]);
 }
 
-/** A press straight after the pointer arrives: refused by the aim check, with a notice. */
-async function quickPress(selector: string): Promise<void> {
+/**
+ * A press on `selector` just after the page moved the panel 2 px (and before it is put back):
+ * refused by the aim check, with a notice. (A quick press on a still panel is the user's now.)
+ */
+async function movedPress(selector: string): Promise<void> {
   const el = await panel.waitFor(selector);
-  await page.mouse.move(el.rect.x + el.rect.width / 2, el.rect.y + el.rect.height / 2);
+  const at = { x: el.rect.x + el.rect.width / 2, y: el.rect.y + el.rect.height / 2 };
+  await page.mouse.move(at.x, at.y);
+  await page.evaluate(() => {
+    document.documentElement.style.transform = 'translateY(2px)';
+  });
+  await page.mouse.move(at.x, at.y + 2);
   await page.mouse.down();
   await page.mouse.up();
+  await page.evaluate(() => {
+    document.documentElement.style.removeProperty('transform');
+  });
 }
 
 /** The YES book in the background replaced by `levels` of its own best levels (a push follows). */
@@ -164,7 +175,7 @@ describe('trade controls stay put', () => {
 
   it('while a refusal notice comes and goes', async () => {
     await staysPut('a refusal notice', async () => {
-      await quickPress('[data-action="order-type-FOK"]');
+      await movedPress('[data-action="order-type-FOK"]');
       await panel.waitFor('[data-notice="obscured"]');
     });
     await staysPut('the notice clearing', async () => {
