@@ -24,6 +24,7 @@ import { Alerts } from './alerts';
 import { ArmedPresses } from './armed-presses';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
+import type { Publish } from './changes';
 import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
@@ -109,17 +110,18 @@ export class BackgroundApp {
     this.portfolioCache = storedItem(platform.session, PORTFOLIO_CACHE_KEY, Positions);
     const publicApi = () => this.publicApi;
     const session = () => this.session;
+    const publish: Publish = (change) => this.ui.changed(change);
     this.markets = new MarketCache(publicApi, this.now);
     this.tradingMode = new TradingModeWatch(
       publicApi,
       this.now,
-      () => this.pushAll(),
+      publish,
       options.maintenanceEveryMs,
     );
     this.openOrders = new OpenOrders({
       session,
       portfolio: this.portfolio,
-      onChange: (slug) => this.pushPanels(slug),
+      publish,
       ...(options.ordersRefreshMs !== undefined ? { refreshMs: options.ordersRefreshMs } : {}),
     });
     this.portfolioRefresh = new PortfolioRefresh({
@@ -129,7 +131,7 @@ export class BackgroundApp {
       now: this.now,
       onDone: async () => {
         await this.updateBadge();
-        this.pushAll();
+        publish({ kind: 'portfolio' });
       },
     });
     this.ui = new UiHub({
@@ -165,8 +167,7 @@ export class BackgroundApp {
       quote: (slug, outcome) => quoteFor(this.books.get(slug), outcome),
       onChange: (view) => {
         this.alerts.intentChanged(view);
-        this.pushState();
-        this.pushPanels(view.marketSlug);
+        publish({ kind: 'intent', marketSlug: view.marketSlug });
       },
       // The longest window the exchange allows: it is what makes "not placed" certain.
       receiveWindow: { ms: MAX_RECV_WINDOW_MS, serverNow: () => this.clock.now() },
@@ -185,7 +186,7 @@ export class BackgroundApp {
       platform,
       settings: () => this.settings,
       now: this.now,
-      onChange: () => this.pushState(),
+      publish,
       onMarketsChanged: () => this.subscriptions.marketsChanged(),
     });
     this.panels = new PanelStates({
@@ -203,7 +204,7 @@ export class BackgroundApp {
       vaultStatus: () => this.vault.status,
       mode: () => this.mode,
       now: this.now,
-      pushPanels: (slug) => this.pushPanels(slug),
+      publish,
     });
     this.subscriptions = new LiveSubscriptions({
       live: this.live,
@@ -260,8 +261,7 @@ export class BackgroundApp {
       watchedMarkets: () => this.ui.watchedMarkets(),
       refreshPortfolio: () => this.refreshPortfolio(),
       refreshOrders: (slug) => this.refreshOrders(slug),
-      pushState: () => this.pushState(),
-      pushPanels: (slug) => this.pushPanels(slug),
+      publish: (change) => this.ui.changed(change),
       now: this.now,
     });
     // Armed alerts' markets are subscribed at once: the first book each sends (on
@@ -294,7 +294,7 @@ export class BackgroundApp {
       const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
       if (slug && pattern) void platform.tabs.open(marketPageUrl(pattern, slug));
     });
-    this.vault.onChange(() => this.pushState());
+    this.vault.onChange(() => this.ui.changed({ kind: 'vault' }));
   }
 
   // ── Vault and session ─────────────────────────────────────────────────────────
@@ -338,7 +338,7 @@ export class BackgroundApp {
     this.desk.resumePending();
     void this.refreshPortfolio();
     await this.updateBadge();
-    this.pushAll();
+    this.ui.changed({ kind: 'vault' });
   }
 
   async lock(): Promise<VaultView> {
@@ -351,7 +351,7 @@ export class BackgroundApp {
     this.subscriptions.sessionChanged(this.session !== null);
     this.live.restart();
     await this.updateBadge();
-    this.pushAll();
+    this.ui.changed({ kind: 'vault' });
     return this.vaultView();
   }
 
@@ -364,7 +364,7 @@ export class BackgroundApp {
     this.account = null;
     await this.accountItem.remove();
     await this.updateBadge();
-    this.pushState();
+    this.ui.changed({ kind: 'vault' });
     return this.vaultView();
   }
 
@@ -372,7 +372,7 @@ export class BackgroundApp {
     this.account = account;
     await this.accountItem.set(account);
     if (this.vault.status === 'unlocked') await this.openSession();
-    this.pushState();
+    this.ui.changed({ kind: 'vault' });
   }
 
   /** Every user action postpones the auto-lock. */
@@ -390,7 +390,7 @@ export class BackgroundApp {
       this.markets.clear();
       this.live.retarget(next.exchange.wsUrl);
     }
-    this.pushAll();
+    this.ui.changed({ kind: 'settings' });
   }
 
   senderPolicy(): SenderPolicy {
@@ -479,21 +479,6 @@ export class BackgroundApp {
 
   connectPanelPort(port: PortLike, slug: string): Promise<void> {
     return this.ui.connectPanel(port, slug);
-  }
-
-  /** What held changes with the state the popup sees: the badges follow the same pushes. */
-  pushState(): void {
-    this.ui.pushState();
-    this.ui.pushBadges();
-  }
-
-  pushPanels(slug?: string): void {
-    this.ui.pushPanels(slug);
-  }
-
-  private pushAll(): void {
-    this.pushState();
-    this.pushPanels();
   }
 
   updateBadge(): Promise<void> {

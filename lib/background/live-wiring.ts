@@ -3,6 +3,7 @@ import type { OrderDesk } from '../desk/desk';
 import type { LiveConnection } from '../live/connection';
 import type { Alerts } from './alerts';
 import type { BookTracker } from './books';
+import type { Publish } from './changes';
 import type { PortfolioTracker } from './portfolio';
 import { type PriceWatch, pricesOfBook, pricesOfPool } from './price-watch';
 import type { OpenOrders, PortfolioRefresh } from './refresh';
@@ -38,7 +39,7 @@ export class LiveHandshake {
   }
 }
 
-/** What the live connection's events change, and how the UIs hear of it. */
+/** What the live connection's events change; the UIs hear of it through `publish`. */
 export interface LiveTargets {
   handshake: LiveHandshake;
   desk: Pick<OrderDesk, 'resumePending' | 'handleOrderEvent'>;
@@ -52,8 +53,7 @@ export interface LiveTargets {
   watchedMarkets(): Iterable<string>;
   refreshPortfolio(): Promise<void>;
   refreshOrders(slug: string): Promise<unknown>;
-  pushState(): void;
-  pushPanels(slug: string): void;
+  publish: Publish;
   now(): number;
 }
 
@@ -61,7 +61,7 @@ export interface LiveTargets {
 export function wireLive(live: LiveConnection, to: LiveTargets): void {
   live.onState((state) => {
     to.books.connection(state.status === 'live');
-    to.pushState();
+    to.publish({ kind: 'connection' });
   });
   live.onConnect(({ authenticated }) => {
     if (authenticated) {
@@ -78,7 +78,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
     // Kept as the market's latest book; its panels are sent it at the next frame, once
     // whatever the number of updates in between. No extension page shows books.
     to.books.applyLive(event.marketSlug, event.orderbook, to.now());
-    to.pushPanels(event.marketSlug);
+    to.publish({ kind: 'book', marketSlug: event.marketSlug });
     // Hundreds a second: prices are read only for a market an alert watches.
     if (to.priceWatch.watching(event.marketSlug))
       void to.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
@@ -88,8 +88,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
   });
   live.on('positions', (event) => {
     if (!to.portfolio.apply(event)) to.portfolioRefresh.schedule();
-    to.pushPanels(event.marketSlug);
-    to.pushState();
+    to.publish({ kind: 'positions', marketSlug: event.marketSlug });
   });
   live.on('orderEvent', (event) => {
     to.desk.handleOrderEvent(event);

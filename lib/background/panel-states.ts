@@ -9,6 +9,7 @@ import type { LiveConnection } from '../live/connection';
 import type { PanelBlock, PanelState, TradingModeView } from '../protocol/views';
 import type { VaultStatus } from '../vault/vault';
 import type { BookTracker } from './books';
+import type { Publish } from './changes';
 import type { MarketCache } from './market-cache';
 import { buildPanelState, panelBlock } from './panel';
 import type { PortfolioTracker } from './portfolio';
@@ -32,7 +33,7 @@ export interface PanelSources {
   vaultStatus(): VaultStatus;
   mode(): TradingModeView | null;
   now(): number;
-  pushPanels(slug: string): void;
+  publish: Publish;
 }
 
 /**
@@ -56,7 +57,7 @@ export class PanelStates {
       void markets
         .get(slug)
         .then((record) => {
-          if (record !== known) this.from.pushPanels(slug);
+          if (record !== known) this.from.publish({ kind: 'market', marketSlug: slug });
         })
         .catch(() => undefined);
       return this.stateNow(slug, known);

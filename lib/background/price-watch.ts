@@ -7,6 +7,7 @@ import { type NewPriceAlert, type PriceAlert, PriceAlerts } from '../core/price-
 import type { Settings } from '../core/settings/schema';
 import { PRICE_ALERTS_KEY } from '../storage/keys';
 import { type StoredItem, storedItem } from '../storage/stored-item';
+import type { Publish } from './changes';
 import { notificationId } from './notifier';
 import type { Platform } from './platform';
 
@@ -46,8 +47,7 @@ export class PriceWatch {
       settings: () => Settings;
       now: () => number;
       newId?: () => string;
-      /** The list changed (the UIs are pushed it). */
-      onChange: () => void;
+      publish: Publish;
       /** The markets armed alerts watch changed (the subscriptions follow). */
       onMarketsChanged: () => void;
     },
@@ -120,7 +120,7 @@ export class PriceWatch {
     const marketsBefore = [...armedMarkets(this.alerts)].sort().join(' ');
     await this.item.set(next);
     this.alerts = next;
-    this.deps.onChange();
+    this.deps.publish({ kind: 'price-alerts' });
     if ([...armedMarkets(next)].sort().join(' ') !== marketsBefore) this.deps.onMarketsChanged();
   }
 

@@ -2,6 +2,7 @@ import type { UserOrder } from '../core/api/orders';
 import type { Positions } from '../core/api/portfolio';
 import { toErrorInfo } from '../core/client/errors';
 import type { StoredItem } from '../storage/stored-item';
+import type { Publish } from './changes';
 import { coalesce } from './coalesce';
 import type { PortfolioTracker } from './portfolio';
 import type { TradingSession } from './session';
@@ -70,7 +71,7 @@ export class OpenOrders {
     private readonly deps: {
       session: () => TradingSession | null;
       portfolio: PortfolioTracker;
-      onChange: (slug: string) => void;
+      publish: Publish;
       refreshMs?: number;
     },
   ) {}
@@ -96,7 +97,7 @@ export class OpenOrders {
     } catch {
       // The panel keeps the last list; the next event asks again.
     }
-    this.deps.onChange(slug);
+    this.deps.publish({ kind: 'open-orders', marketSlug: slug });
     return this.of(slug);
   }
 

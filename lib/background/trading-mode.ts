@@ -1,5 +1,6 @@
 import type { ExchangeClient } from '../core/client/exchange-client';
 import type { TradingModeView } from '../protocol/views';
+import type { Publish } from './changes';
 
 const MAINTENANCE_EVERY_MS = 60_000;
 
@@ -15,7 +16,7 @@ export class TradingModeWatch {
   constructor(
     private readonly api: () => ExchangeClient,
     private readonly now: () => number,
-    private readonly onChecked: () => void,
+    private readonly publish: Publish,
     private readonly everyMs = MAINTENANCE_EVERY_MS,
   ) {}
 
@@ -30,7 +31,7 @@ export class TradingModeWatch {
       } finally {
         this.check = null;
       }
-      this.onChecked();
+      this.publish({ kind: 'trading-mode' });
     })();
     return this.check;
   }

@@ -1,5 +1,6 @@
 import type { BadgesView } from '../protocol/badge-views';
 import type { AppSnapshot, PanelState } from '../protocol/views';
+import type { Change } from './changes';
 import { coalesce } from './coalesce';
 
 /** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
@@ -11,10 +12,48 @@ export interface PortLike {
 /** One frame: what changes within it reaches an open UI as one message. */
 const FRAME_MS = 16;
 
+/** Who is told of a change: the extension pages' state, the position badges, the panels. */
+export interface Audience {
+  state: boolean;
+  badges: boolean;
+  /** Every panel, the panels of the change's market, or none. */
+  panels: 'all' | 'market' | 'none';
+}
+
+const EVERYONE: Audience = { state: true, badges: true, panels: 'all' };
+
+/**
+ * The one table of who hears of what. The badges are drawn from what is held and whether
+ * the trader is signed in; a market's panels from its record, book, orders, holdings and
+ * intents, and from the account-wide state every panel shows (lock, mode, settings).
+ */
+export function audienceOf(change: Change): Audience {
+  switch (change.kind) {
+    case 'vault':
+    case 'settings':
+    case 'trading-mode':
+    case 'portfolio':
+      return EVERYONE;
+    case 'connection':
+      return { state: true, badges: false, panels: 'none' };
+    case 'positions':
+    case 'intent':
+      return { state: true, badges: true, panels: 'market' };
+    case 'open-orders':
+    case 'book':
+    case 'market':
+      return { state: false, badges: false, panels: 'market' };
+    case 'price-alerts':
+      return { state: true, badges: false, panels: 'none' };
+  }
+}
+
 /**
  * The open UIs: popups and options pages on the state port, page panels on the panel
- * port (one market each). Pushes are coalesced per frame; a snapshot equal to the last one
- * sent is not sent again.
+ * port (one market each). Services publish their changes (`changed`); the hub alone
+ * decides which UI each concerns, and sends each UI at most one message per frame
+ * whatever the number of changes in it. A snapshot equal to the last one sent is not
+ * sent again.
  */
 export class UiHub {
   private readonly statePorts = new Set<PortLike>();
@@ -102,8 +141,13 @@ export class UiHub {
     }
   }, FRAME_MS);
 
-  pushState(): void {
-    this.flushState();
+  /** A service's change: each UI it concerns is sent its new state at the next frame. */
+  changed(change: Change): void {
+    const audience = audienceOf(change);
+    if (audience.state) this.flushState();
+    if (audience.badges) this.flushBadges();
+    if (audience.panels === 'all') this.markPanels('*');
+    if (audience.panels === 'market' && 'marketSlug' in change) this.markPanels(change.marketSlug);
   }
 
   private readonly flushPanels = coalesce(() => {
@@ -150,13 +194,8 @@ export class UiHub {
     }
   }, FRAME_MS);
 
-  pushBadges(): void {
-    this.flushBadges();
-  }
-
-  /** Pushes one market's panels, or every panel without a slug. */
-  pushPanels(slug?: string): void {
-    this.dirtyPanels.add(slug ?? '*');
+  private markPanels(slug: string): void {
+    this.dirtyPanels.add(slug);
     this.flushPanels();
   }
 }

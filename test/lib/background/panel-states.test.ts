@@ -34,7 +34,7 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
       () => clock.now,
     ),
     books: new BookTracker(),
-    openOrders: new OpenOrders({ session: () => null, portfolio, onChange: () => undefined }),
+    openOrders: new OpenOrders({ session: () => null, portfolio, publish: () => undefined }),
     portfolio,
     desk: { views: () => [] },
     priceWatch: { observe: async () => undefined },
@@ -46,7 +46,9 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
     vaultStatus: () => 'locked',
     mode: () => null,
     now: () => clock.now,
-    pushPanels: (slug) => pushed.push(slug),
+    publish: (change) => {
+      if (change.kind === 'market') pushed.push(change.marketSlug);
+    },
   });
   return { states, asked, pushed, clock };
 }

@@ -44,7 +44,7 @@ function watch(): PriceWatch {
     settings: () => settings,
     now: () => 1_000,
     newId: () => `a-${++ids}`,
-    onChange: () => changes++,
+    publish: () => changes++,
     onMarketsChanged: () => marketChanges++,
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookTracker } from '../../../lib/background/books';
 import type { PortLike } from '../../../lib/background/ui-hub';
-import { UiHub } from '../../../lib/background/ui-hub';
+import { audienceOf, UiHub } from '../../../lib/background/ui-hub';
 import { Orderbook } from '../../../lib/core/api/markets';
 import type { BadgesView } from '../../../lib/protocol/badge-views';
 import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
@@ -46,14 +46,14 @@ describe('UiHub', () => {
     expect(popup.sent).toEqual([{ topic: 'snapshot', data: { version: 0 } }]);
     for (let i = 0; i < 10; i++) {
       bump();
-      ui.pushState();
+      ui.changed({ kind: 'price-alerts' });
     }
     await vi.advanceTimersByTimeAsync(16);
     expect(popup.sent).toEqual([
       { topic: 'snapshot', data: { version: 0 } },
       { topic: 'snapshot', data: { version: 10 } },
     ]);
-    ui.pushState();
+    ui.changed({ kind: 'price-alerts' });
     await vi.advanceTimersByTimeAsync(16);
     expect(popup.sent).toHaveLength(2);
   });
@@ -65,11 +65,11 @@ describe('UiHub', () => {
     await ui.connectPanel(btc.port, 'btc');
     await ui.connectPanel(eth.port, 'eth');
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc', fresh: true } }]);
-    ui.pushPanels('eth');
+    ui.changed({ kind: 'book', marketSlug: 'eth' });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toHaveLength(1);
     expect(eth.sent).toHaveLength(2);
-    ui.pushPanels();
+    ui.changed({ kind: 'trading-mode' });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toHaveLength(2);
     expect(eth.sent).toHaveLength(3);
@@ -91,15 +91,15 @@ describe('UiHub', () => {
     const btc = port();
     const connected = ui.connectPanel(btc.port, 'btc');
     // The app starting pushes everything (the portfolio read, the socket's state, an intent).
-    ui.pushPanels();
-    ui.pushPanels('btc');
+    ui.changed({ kind: 'trading-mode' });
+    ui.changed({ kind: 'book', marketSlug: 'btc' });
     await vi.advanceTimersByTimeAsync(100);
     expect(btc.sent).toEqual([]);
     release({ slug: 'btc', fresh: true } as unknown as PanelState);
     await connected;
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc', fresh: true } }]);
     // From then on it gets every push.
-    ui.pushPanels('btc');
+    ui.changed({ kind: 'book', marketSlug: 'btc' });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toHaveLength(2);
   });
@@ -116,7 +116,7 @@ describe('UiHub', () => {
     });
     const btc = port();
     await expect(failing.connectPanel(btc.port, 'btc')).rejects.toThrow(/did not answer/);
-    failing.pushPanels('btc');
+    failing.changed({ kind: 'book', marketSlug: 'btc' });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc' } }]);
   });
@@ -133,11 +133,11 @@ describe('UiHub', () => {
     await ui.connectPanel(dead, 'btc').catch(() => undefined);
     await ui.connectPanel(live.port, 'btc');
     bump();
-    ui.pushPanels('btc');
+    ui.changed({ kind: 'book', marketSlug: 'btc' });
     await vi.advanceTimersByTimeAsync(16);
     expect(live.sent).toHaveLength(2);
     bump();
-    ui.pushPanels('btc');
+    ui.changed({ kind: 'book', marketSlug: 'btc' });
     await vi.advanceTimersByTimeAsync(16);
     expect(live.sent).toHaveLength(3);
     expect(ui.watched()).toBe(true);
@@ -161,11 +161,11 @@ describe('UiHub', () => {
     for (const p of btc) await ui.connectPanel(p.port, 'btc');
     await ui.connectPanel(eth.port, 'eth');
     const book = Orderbook.parse(ex.orderbook());
-    // What the app does on each `orderbookUpdate`: keep the book, mark the market's panels.
+    // What the app does on each `orderbookUpdate`: keep the book, publish the change.
     const update = (slug: string, size: number, at: number) => {
       const asks = book.asks.map((l, i) => (i === 0 ? { ...l, size: String(size) } : l));
       books.apply(slug, { ...book, asks }, at);
-      ui.pushPanels(slug);
+      ui.changed({ kind: 'book', marketSlug: slug });
     };
     for (let i = 1; i <= 200; i++) update(i % 2 ? 'btc' : 'eth', i, i);
     await vi.advanceTimersByTimeAsync(15);
@@ -196,7 +196,7 @@ describe('UiHub', () => {
     // One push every 3 ms for 300 ms.
     for (let t = 0; t < 300; t += 3) {
       bump();
-      ui.pushPanels('btc');
+      ui.changed({ kind: 'book', marketSlug: 'btc' });
       await vi.advanceTimersByTimeAsync(3);
     }
     await vi.advanceTimersByTimeAsync(16);
@@ -220,7 +220,7 @@ describe('UiHub', () => {
     // A badge port is no UI watching a market: no subscription, no trading-mode polling.
     expect(ui.watched()).toBe(false);
 
-    ui.pushBadges();
+    ui.changed({ kind: 'portfolio' });
     await vi.advanceTimersByTimeAsync(16);
     expect(first.sent).toHaveLength(1);
 
@@ -230,7 +230,7 @@ describe('UiHub', () => {
     held = bought;
     const second = port();
     ui.connectBadges(second.port);
-    for (let i = 0; i < 10; i++) ui.pushBadges();
+    for (let i = 0; i < 10; i++) ui.changed({ kind: 'portfolio' });
     await vi.advanceTimersByTimeAsync(16);
     expect(first.sent).toEqual([
       { topic: 'badges', data: NO_BADGES },
@@ -241,9 +241,42 @@ describe('UiHub', () => {
 
     second.disconnect();
     held = NO_BADGES;
-    ui.pushBadges();
+    ui.changed({ kind: 'portfolio' });
     await vi.advanceTimersByTimeAsync(16);
     expect(first.sent.at(-1)).toEqual({ topic: 'badges', data: NO_BADGES });
     expect(second.sent).toHaveLength(1);
+  });
+
+  it('one fill, published by the desk, the positions and the portfolio in one frame, is one message to each UI it concerns', async () => {
+    const { ui, bump } = hub();
+    const popup = port();
+    const btcPanel = port();
+    const ethPanel = port();
+    const badges = port();
+    ui.connectState(popup.port);
+    await ui.connectPanel(btcPanel.port, 'btc');
+    await ui.connectPanel(ethPanel.port, 'eth');
+    ui.connectBadges(badges.port);
+    bump();
+    ui.changed({ kind: 'intent', marketSlug: 'btc' });
+    ui.changed({ kind: 'positions', marketSlug: 'btc' });
+    ui.changed({ kind: 'open-orders', marketSlug: 'btc' });
+    await vi.advanceTimersByTimeAsync(16);
+    expect(popup.sent).toHaveLength(2);
+    expect(btcPanel.sent).toHaveLength(2);
+    // Another market's panel hears nothing of it.
+    expect(ethPanel.sent).toHaveLength(1);
+    // Nothing held changed in this fake: the badges are not sent the same summary again.
+    expect(badges.sent).toHaveLength(1);
+  });
+
+  it('says who hears of each change in one table', () => {
+    expect(audienceOf({ kind: 'book', marketSlug: 'btc' })).toEqual({
+      state: false,
+      badges: false,
+      panels: 'market',
+    });
+    expect(audienceOf({ kind: 'vault' })).toEqual({ state: true, badges: true, panels: 'all' });
+    expect(audienceOf({ kind: 'price-alerts' }).panels).toBe('none');
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * What changed in the background, said by the service that changed it. Services publish
+ * what happened to their own data; whom that concerns, and when they are told, is the UI
+ * hub's alone (`ui-hub.ts`, `audienceOf`).
+ */
+export type Change =
+  /** Locked, unlocked, forgotten, or the account's details saved. */
+  | { kind: 'vault' }
+  | { kind: 'settings' }
+  /** The exchange's trading mode (maintenance) was read. */
+  | { kind: 'trading-mode' }
+  /** The live connection's state. */
+  | { kind: 'connection' }
+  /** Every position was read again. */
+  | { kind: 'portfolio' }
+  /** The live positions of one market. */
+  | { kind: 'positions'; marketSlug: string }
+  /** An order intent of the desk moved. */
+  | { kind: 'intent'; marketSlug: string }
+  | { kind: 'open-orders'; marketSlug: string }
+  | { kind: 'book'; marketSlug: string }
+  /** A market's record was read again and differs. */
+  | { kind: 'market'; marketSlug: string }
+  | { kind: 'price-alerts' };
+
+export type Publish = (change: Change) => void;
