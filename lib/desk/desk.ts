@@ -9,17 +9,14 @@ import type { OutcomeQuote } from '../core/orders/pricing';
 import { type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { deadlineOf, NOT_SENT_UNREACHABLE, signingWindow } from './intent-deadline';
-import { IntentIndex } from './intent-index';
-import { IntentMoves } from './intent-moves';
-import { newIntentRecord, type PlaceSpec } from './intent-record';
+import { IntentStore, type PlaceSpec } from './intent-store';
 import { fromSpec, type IntentRecord, type JournalStore } from './journal';
 import { applyOrderEvent } from './order-events';
 import { cancelledState, placementTrade, stateFromExecution } from './outcome';
-import { OutcomeWaiters } from './outcome-waiters';
 import { crossingSentence, isCrossingRefusal } from './post-only';
 import { Reconciler } from './reconcile';
 
-export type { PlaceSpec } from './intent-record';
+export type { PlaceSpec } from './intent-store';
 
 /** Fresh signatures after receive-window refusals. */
 const MAX_SIGNATURES = 3;
@@ -70,14 +67,12 @@ const notJournaled: ClientErrorInfo = {
  * sent for it, and one the exchange has not taken ends "not sent".
  */
 export class OrderDesk {
-  private readonly intents: IntentIndex;
+  private readonly intents: IntentStore;
   private readonly running = new Set<string>();
-  private readonly waiters = new OutcomeWaiters();
   private readonly guards: OrderGuards;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newId: () => string;
-  private readonly moves: IntentMoves;
   private readonly reconciler: Reconciler;
 
   constructor(private readonly deps: DeskDeps) {
@@ -85,11 +80,8 @@ export class OrderDesk {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.guards = new OrderGuards(this.now);
-    this.intents = new IntentIndex(deps.store);
-    this.moves = new IntentMoves(this.intents, this.waiters, this.now, (view) =>
-      this.deps.onChange(view),
-    );
-    this.reconciler = new Reconciler(this.moves, deps, this.sleep, this.now);
+    this.intents = new IntentStore(deps.store, this.now, (view) => this.deps.onChange(view));
+    this.reconciler = new Reconciler(this.intents, deps, this.sleep, this.now);
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
@@ -99,11 +91,11 @@ export class OrderDesk {
     for (const record of this.intents.all()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.
-        this.moves.finish(record, 'failed', {
+        this.intents.finish(record, 'failed', {
           kind: 'unavailable',
           message: 'Not sent: the extension restarted before the order left. Nothing was placed.',
         });
-        await this.moves.save(record);
+        await this.intents.save(record);
       }
     }
   }
@@ -159,8 +151,7 @@ export class OrderDesk {
     if (!verdict.ok) throw refusal(verdict.message);
     this.guards.record();
 
-    const record = newIntentRecord(spec, this.newId(), this.now());
-    this.intents.add(record);
+    const record = this.intents.create(spec, this.newId());
     // No write yet: with the market's venue and the key at hand, signing ends within this
     // task, and the intent's first write is then its signed 'sending' record (one write on
     // the click's path, not two). Only a signing still waiting after it (the venue read
@@ -168,9 +159,9 @@ export class OrderDesk {
     // worker stopped meanwhile comes back saying the order never left. A stop before
     // either write leaves nothing: nothing was sent, and the sender got no answer.
     setTimeout(() => {
-      if (record.view.state === 'preparing' && record.sends === 0) void this.moves.save(record);
+      if (record.view.state === 'preparing' && record.sends === 0) void this.intents.save(record);
     }, 0);
-    const settled = this.waiters.wait(record.view.clientOrderId, waitMs);
+    const settled = this.intents.waitForOutcome(record.view.clientOrderId, waitMs);
     void this.run(record.view.clientOrderId);
     await settled;
     // The answer the user sees is one a restarted worker would show too: journaled first.
@@ -186,8 +177,8 @@ export class OrderDesk {
     const id = record.view.orderId ? { orderId: record.view.orderId } : { clientOrderId };
     await this.deps.client().cancelOrder(id, this.deps.actAs());
     const filled = BigInt(record.view.filledContractsRaw);
-    this.moves.finish(record, cancelledState(record.view, filled, false), null);
-    await this.moves.save(record);
+    this.intents.finish(record, cancelledState(record.view, filled, false), null);
+    await this.intents.save(record);
     return record.view;
   }
 
@@ -244,7 +235,7 @@ export class OrderDesk {
 
   /** Order events from the socket, already de-duplicated by `eventId`. */
   handleOrderEvent(event: OrderEvent): void {
-    applyOrderEvent(this.moves, event);
+    applyOrderEvent(this.intents, event);
   }
 
   // ── The state machine ─────────────────────────────────────────────────────────
@@ -312,8 +303,8 @@ export class OrderDesk {
       record.view.state = 'sending';
     } catch (error) {
       // Nothing left the extension: a rule, the key or the market said no.
-      this.moves.finish(record, 'rejected', toErrorInfo(error));
-      await this.moves.save(record);
+      this.intents.finish(record, 'rejected', toErrorInfo(error));
+      await this.intents.save(record);
     }
   }
 
@@ -337,7 +328,7 @@ export class OrderDesk {
   private async send(record: IntentRecord): Promise<void> {
     const body = record.body;
     if (!body) {
-      this.moves.transition(record, 'preparing');
+      this.intents.transition(record, 'preparing');
       return;
     }
     const fresh = record.sends === 0;
@@ -347,18 +338,18 @@ export class OrderDesk {
         await this.notSent(record);
       } else {
         // A resend is a new send, stopped; whether an earlier copy landed is still asked.
-        this.moves.transition(record, 'reconciling');
-        await this.moves.save(record);
+        this.intents.transition(record, 'reconciling');
+        await this.intents.save(record);
       }
       return;
     }
     record.sends++;
-    this.moves.refresh(record);
-    const journaled = this.moves.save(record);
+    this.intents.refresh(record);
+    const journaled = this.intents.save(record);
 
     if (fresh && !(await journaled)) {
-      this.moves.finish(record, 'failed', notJournaled);
-      await this.moves.save(record);
+      this.intents.finish(record, 'failed', notJournaled);
+      await this.intents.save(record);
       return;
     }
     let response: OrderPlacementResponse;
@@ -375,14 +366,14 @@ export class OrderDesk {
           if (record.signatures < MAX_SIGNATURES) {
             // The exchange refused these bytes for age (our clock estimate was off): a fresh
             // order, same intent and id, but only before the deadline (`sign` checks it).
-            this.moves.transition(record, 'preparing');
+            this.intents.transition(record, 'preparing');
           } else {
-            this.moves.finish(record, 'rejected', info);
+            this.intents.finish(record, 'rejected', info);
           }
           break;
         case 'trading-mode':
           this.deps.onTradingModeRefused(info);
-          this.moves.finish(record, 'rejected', info);
+          this.intents.finish(record, 'rejected', info);
           break;
         case 'conflict':
         case 'network':
@@ -392,22 +383,22 @@ export class OrderDesk {
         case 'unavailable':
         case 'aborted':
           // It may have landed: ask before anything else.
-          this.moves.transition(record, 'reconciling');
+          this.intents.transition(record, 'reconciling');
           break;
         default:
-          this.moves.finish(record, 'rejected', this.refusalOf(record, info));
+          this.intents.finish(record, 'rejected', this.refusalOf(record, info));
       }
-      await this.moves.save(record);
+      await this.intents.save(record);
       return;
     }
     this.applyPlacement(record, response);
-    await this.moves.save(record);
+    await this.intents.save(record);
   }
 
   /** Ends an intent none of whose bytes can be at the exchange: its deadline passed first. */
   private async notSent(record: IntentRecord): Promise<void> {
-    this.moves.finish(record, 'failed', NOT_SENT_UNREACHABLE);
-    await this.moves.save(record);
+    this.intents.finish(record, 'failed', NOT_SENT_UNREACHABLE);
+    await this.intents.save(record);
   }
 
   /** A post-only order that would have crossed reads as one sentence saying so; others as sent. */
@@ -419,16 +410,16 @@ export class OrderDesk {
 
   private applyPlacement(record: IntentRecord, response: OrderPlacementResponse): void {
     const { order, execution } = response;
-    this.moves.linkOrder(record, order.id);
+    this.intents.linkOrder(record, order.id);
     record.view.eligibleAt = execution.eligibleAt ?? null;
-    this.moves.count(record, placementTrade(record.view, record.countedTrades, execution));
+    this.intents.count(record, placementTrade(record.view, record.countedTrades, execution));
     const state = stateFromExecution(
       record.view,
       execution,
       BigInt(record.view.filledContractsRaw),
     );
     if (isFinal(state)) {
-      this.moves.finish(
+      this.intents.finish(
         record,
         state,
         state === 'failed'
@@ -437,7 +428,7 @@ export class OrderDesk {
       );
     } else {
       record.view.error = null;
-      this.moves.transition(record, state);
+      this.intents.transition(record, state);
     }
   }
 

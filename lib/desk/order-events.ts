@@ -1,6 +1,6 @@
 import type { OmeOrderEvent, OrderEvent, SettlementOrderEvent } from '../core/api/events';
 import { type IntentState, isFinal } from '../protocol/intent';
-import type { IntentMoves } from './intent-moves';
+import type { IntentStore } from './intent-store';
 import type { IntentRecord } from './journal';
 import { settlementTrade, stateAfterFill, stateFromOmeEvent } from './outcome';
 
@@ -9,7 +9,7 @@ import { settlementTrade, stateAfterFill, stateFromOmeEvent } from './outcome';
  * and the journal hear of it as they would of any answer.
  */
 export type EventMoves = Pick<
-  IntentMoves,
+  IntentStore,
   'find' | 'linkOrder' | 'count' | 'touch' | 'transition' | 'finish' | 'save'
 >;
 

@@ -3,7 +3,7 @@ import { type Backoff, backoffCeiling } from '../core/backoff';
 import type { ExchangeClient } from '../core/client/exchange-client';
 import { type IntentState, isFinal } from '../protocol/intent';
 import { deadlineOf, NOT_SENT_UNREACHABLE } from './intent-deadline';
-import type { IntentMoves } from './intent-moves';
+import type { IntentStore } from './intent-store';
 import type { IntentRecord } from './journal';
 import { stateFromStatus, statusFilled } from './outcome';
 
@@ -37,7 +37,7 @@ export interface ReconcileDeps {
  */
 export class Reconciler {
   constructor(
-    private readonly moves: IntentMoves,
+    private readonly intents: IntentStore,
     private readonly deps: ReconcileDeps,
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly now: () => number,
@@ -58,8 +58,8 @@ export class Reconciler {
         // The exchange cannot be asked, and no copy can land any more: the trader is told
         // now, and the exchange is asked again when it answers.
         record.landingUnknown = true;
-        this.moves.finish(record, 'failed', NOT_SENT_UNREACHABLE);
-        await this.moves.save(record);
+        this.intents.finish(record, 'failed', NOT_SENT_UNREACHABLE);
+        await this.intents.save(record);
         return false;
       }
       // Not past the moment the intent can be settled, so that the trader hears at it.
@@ -68,7 +68,7 @@ export class Reconciler {
       return true;
     }
     if (found !== null) {
-      await this.moves.save(record);
+      await this.intents.save(record);
       // Known to the exchange in a state we cannot read yet: ask again, not at once.
       if (found === 'reconciling') await this.sleep(backoffCeiling(round, RECONCILE_BACKOFF));
       return true;
@@ -82,14 +82,14 @@ export class Reconciler {
     if (record.sends < MAX_SENDS && !pastDeadline) {
       await this.sleep(backoffCeiling(record.sends, RESEND_BACKOFF));
       // Past the deadline by now, `OrderDesk.send` stops the resend and asks again instead.
-      this.moves.transition(record, 'sending');
-      await this.moves.save(record);
+      this.intents.transition(record, 'sending');
+      await this.intents.save(record);
       return true;
     }
     // An unanswered send may still be on its way: look once more after it can no longer land.
     if (await this.waitOutReceiveWindow(record)) return true;
     record.landingUnknown = false;
-    this.moves.finish(
+    this.intents.finish(
       record,
       'failed',
       pastDeadline
@@ -99,7 +99,7 @@ export class Reconciler {
             message: `The exchange never confirmed this order after ${record.sends} attempts; it was not placed.`,
           },
     );
-    await this.moves.save(record);
+    await this.intents.save(record);
     return false;
   }
 
@@ -115,14 +115,14 @@ export class Reconciler {
       return; // Asked again at the next resume.
     }
     record.landingUnknown = false;
-    await this.moves.save(record);
+    await this.intents.save(record);
   }
 
   /** Asks once and journals the answer; a failure leaves it to the next resume. */
   async reconcileOnce(record: IntentRecord): Promise<void> {
     try {
       await this.statusOf(record);
-      await this.moves.save(record);
+      await this.intents.save(record);
     } catch {
       // Next resume will ask again.
     }
@@ -138,18 +138,18 @@ export class Reconciler {
     if (!status) return null;
     const state = stateFromStatus(record.view, status);
     if (state === null) return null;
-    if (status.orderId) this.moves.linkOrder(record, status.orderId);
+    if (status.orderId) this.intents.linkOrder(record, status.orderId);
     const filled = statusFilled(record.view, BigInt(status.filledSize));
-    if (filled) this.moves.setFilled(record, filled);
+    if (filled) this.intents.setFilled(record, filled);
     if (isFinal(state)) {
-      this.moves.finish(
+      this.intents.finish(
         record,
         state,
         state === 'failed' ? { kind: 'rejected', status: 200, message: 'settlement failed' } : null,
       );
     } else {
       record.view.error = null;
-      this.moves.transition(record, state);
+      this.intents.transition(record, state);
     }
     return state;
   }

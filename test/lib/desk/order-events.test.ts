@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent } from '../../../lib/core/api/events';
-import { IntentIndex } from '../../../lib/desk/intent-index';
-import { IntentMoves } from '../../../lib/desk/intent-moves';
-import { newIntentRecord } from '../../../lib/desk/intent-record';
+import { IntentStore } from '../../../lib/desk/intent-store';
 import type { IntentRecord, JournalStore } from '../../../lib/desk/journal';
 import { applyOrderEvent } from '../../../lib/desk/order-events';
-import { OutcomeWaiters } from '../../../lib/desk/outcome-waiters';
 import type { IntentState } from '../../../lib/protocol/intent';
 import { C, gtc, ome, settlement, spec, T0 } from './setup';
 
@@ -20,22 +17,21 @@ function world(...intents: { id: string; orderId: string; state: IntentState }[]
     },
     remove: async () => undefined,
   };
-  const index = new IntentIndex(store);
-  const records = new Map<string, IntentRecord>();
-  for (const { id, orderId, state } of intents) {
-    const record = newIntentRecord(spec(gtc('BUY', '0.4', 10n * C)), id, T0);
-    record.view.orderId = orderId;
-    record.view.state = state;
-    index.add(record);
-    records.set(id, record);
-  }
-  const moves = new IntentMoves(
-    index,
-    new OutcomeWaiters(),
-    () => T0 + 1,
+  const clock = { now: T0 };
+  const intentStore = new IntentStore(
+    store,
+    () => clock.now,
     (view) => told.push(`${view.clientOrderId}:${view.state}`),
   );
-  const apply = (event: OrderEvent) => applyOrderEvent(moves, event);
+  const records = new Map<string, IntentRecord>();
+  for (const { id, orderId, state } of intents) {
+    const record = intentStore.create(spec(gtc('BUY', '0.4', 10n * C)), id);
+    intentStore.linkOrder(record, orderId);
+    record.view.state = state;
+    records.set(id, record);
+  }
+  clock.now = T0 + 1;
+  const apply = (event: OrderEvent) => applyOrderEvent(intentStore, event);
   const record = (id: string) => records.get(id) as IntentRecord;
   return { apply, record, told, journaled };
 }

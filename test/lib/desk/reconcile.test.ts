@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientErrorInfo } from '../../../lib/core/client/errors';
 import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
-import { IntentIndex } from '../../../lib/desk/intent-index';
-import { IntentMoves } from '../../../lib/desk/intent-moves';
-import { newIntentRecord } from '../../../lib/desk/intent-record';
+import { IntentStore } from '../../../lib/desk/intent-store';
 import type { IntentRecord, JournalStore } from '../../../lib/desk/journal';
-import { OutcomeWaiters } from '../../../lib/desk/outcome-waiters';
 import { Reconciler } from '../../../lib/desk/reconcile';
 import { fokBuy, spec, T0 } from './setup';
 
@@ -22,21 +19,19 @@ const store: JournalStore = {
 function unknownIntent(sends: number, error: ClientErrorInfo, signed?: { timestamp: number }) {
   const clock = { now: T0 };
   const slept: number[] = [];
-  const index = new IntentIndex(store);
-  const record: IntentRecord = newIntentRecord(spec(fokBuy()), 'cid-1', T0);
+  const intents = new IntentStore(
+    store,
+    () => clock.now,
+    () => undefined,
+  );
+  const record: IntentRecord = intents.create(spec(fokBuy()), 'cid-1');
   record.view.state = 'reconciling';
   record.view.error = error;
   record.sends = sends;
   record.body = signed ? JSON.stringify({ ...signed, recvWindow: 5_000 }) : '{}';
-  index.add(record);
   const client = { orderStatuses: async () => [] } as unknown as ExchangeClient;
   const reconciler = new Reconciler(
-    new IntentMoves(
-      index,
-      new OutcomeWaiters(),
-      () => clock.now,
-      () => undefined,
-    ),
+    intents,
     {
       client: () => client,
       ...(signed ? { receiveWindow: { ms: 5_000, serverNow: () => clock.now } } : {}),
