@@ -2,7 +2,6 @@ import type { MarketRecord } from '../core/api/markets';
 import type { UserOrder } from '../core/api/orders';
 import { Positions } from '../core/api/portfolio';
 import { ServerClock } from '../core/client/clock';
-import { ExchangeError } from '../core/client/errors';
 import type { ExchangeClient } from '../core/client/exchange-client';
 import { quoteFor } from '../core/orders/pricing';
 import { MAX_RECV_WINDOW_MS } from '../core/orders/rules';
@@ -13,13 +12,14 @@ import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { BadgesView } from '../protocol/badge-views';
 import type { SenderPolicy } from '../protocol/sender';
-import type { AppSnapshot, TradingModeView, VaultView } from '../protocol/views';
+import type { AppSnapshot, TradingModeView } from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
 import type { SettingsSource } from '../storage/settings-source';
 import { type StoredItem, storedItem } from '../storage/stored-item';
 import { AUTO_LOCK_ALARM, AutoLock } from '../vault/auto-lock';
 import { Vault } from '../vault/vault';
-import { AccountInfo, vaultView } from './account';
+import { AccountInfo } from './account';
+import { AccountSession } from './account-session';
 import { Alerts } from './alerts';
 import { ArmedPresses } from './armed-presses';
 import { buildBadgesView } from './badges';
@@ -35,7 +35,7 @@ import type { Platform } from './platform';
 import { PortfolioTracker } from './portfolio';
 import { PriceWatch } from './price-watch';
 import { OpenOrders, PortfolioRefresh } from './refresh';
-import { publicClient, TradingSession, type TransportTweaks } from './session';
+import { publicClient, type TradingSession, type TransportTweaks } from './session';
 import { TradingModeWatch } from './trading-mode';
 import { type PortLike, UiHub } from './ui-hub';
 
@@ -83,11 +83,9 @@ export class BackgroundApp {
   readonly autoLock: AutoLock;
   /** The first presses of large orders, which the same press again confirms. */
   readonly armedPresses: ArmedPresses;
-  account: AccountInfo | null = null;
-  session: TradingSession | null = null;
+  /** Who is signed in, and the signed session opened from the vault. */
+  readonly accountSession: AccountSession;
   private readonly portfolioRefresh: PortfolioRefresh;
-  /** Who the vault belongs to (no secret), in the protected store. */
-  private readonly accountItem: StoredItem<AccountInfo>;
   /** The last positions read, painted at once by a restarted worker. */
   private readonly portfolioCache: StoredItem<Positions>;
   private publicApi: ExchangeClient;
@@ -106,7 +104,6 @@ export class BackgroundApp {
     });
     this.publicApiExchange = this.settings.exchange;
     this.publicApi = publicClient(this.settings.exchange, this.clock, this.transport());
-    this.accountItem = storedItem(platform.local, ACCOUNT_KEY, AccountInfo);
     this.portfolioCache = storedItem(platform.session, PORTFOLIO_CACHE_KEY, Positions);
     const publicApi = () => this.publicApi;
     const session = () => this.session;
@@ -148,11 +145,32 @@ export class BackgroundApp {
       ...options.live,
     });
     this.autoLock = new AutoLock(platform.alarms, () => this.settings.autoLockMinutes, this.now);
+    this.accountSession = new AccountSession({
+      vault: this.vault,
+      autoLock: this.autoLock,
+      accountItem: storedItem(platform.local, ACCOUNT_KEY, AccountInfo),
+      clock: this.clock,
+      transport: () => this.transport(),
+      exchangeName: () => this.settings.exchange.name,
+      hooks: {
+        opened: () => this.sessionOpened(),
+        closed: () => this.sessionClosed(),
+        forgotten: async () => {
+          // The forgotten account's orders (and their signed bytes) go with it.
+          await this.desk.forgetAll();
+          this.alerts.forget();
+        },
+        accountChanged: () => {
+          void this.updateBadge();
+          publish({ kind: 'vault' });
+        },
+      },
+    });
     this.armedPresses = new ArmedPresses(this.now);
     this.desk = new OrderDesk({
       store: new SessionJournal(platform.session),
-      client: () => this.requireSession().client,
-      orderContext: (slug) => this.requireSession().orderContext(slug),
+      client: () => this.accountSession.require().client,
+      orderContext: (slug) => this.accountSession.require().orderContext(slug),
       actAs: () => this.session?.actAs() ?? {},
       limits: () => {
         const s = this.settings;
@@ -236,15 +254,10 @@ export class BackgroundApp {
   // ── Lifecycle ─────────────────────────────────────────────────────────────────
 
   async start(): Promise<void> {
-    this.account = await this.accountItem.get();
     const cached = await this.portfolioCache.get();
-    await this.vault.init();
-    await this.autoLock.restore();
-    if (this.vault.status === 'unlocked' && this.account) {
-      await this.openSession();
-      // Paint the last known positions at once; the refresh below replaces them.
-      if (cached) this.portfolio.set(cached, this.now());
-    }
+    await this.accountSession.restore();
+    // Paint the last known positions at once; the refresh below replaces them.
+    if (this.session && cached) this.portfolio.set(cached, this.now());
     this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
@@ -286,9 +299,9 @@ export class BackgroundApp {
   private wirePlatform(): void {
     const { platform } = this.options;
     platform.alarms.onAlarm((name) => {
-      if (name === AUTO_LOCK_ALARM) void this.lock();
+      if (name === AUTO_LOCK_ALARM) void this.accountSession.lock();
     });
-    platform.onIdleStateLocked(() => void this.lock());
+    platform.onIdleStateLocked(() => void this.accountSession.lock());
     platform.notifications.onClicked((id) => {
       const slug = notificationMarket(id);
       const pattern = parseSitePattern(this.settings.exchange.siteMarketPattern);
@@ -297,42 +310,18 @@ export class BackgroundApp {
     this.vault.onChange(() => this.ui.changed({ kind: 'vault' }));
   }
 
-  // ── Vault and session ─────────────────────────────────────────────────────────
+  // ── Sign-in ───────────────────────────────────────────────────────────────────
 
-  private requireSession(): TradingSession {
-    if (this.session) return this.session;
-    throw new ExchangeError({
-      kind: 'unavailable',
-      message:
-        this.vault.status === 'empty'
-          ? 'Set up your API token in the options page first.'
-          : 'Unlock the extension first.',
-    });
+  get account(): AccountInfo | null {
+    return this.accountSession.account;
   }
 
-  private async openSession(): Promise<void> {
-    if (!this.account) return;
-    this.session = await TradingSession.open(
-      this.vault.secrets(),
-      this.account,
-      this.clock,
-      this.transport(),
-    );
+  get session(): TradingSession | null {
+    return this.accountSession.session;
   }
 
-  vaultView(): VaultView {
-    return vaultView(this.vault.status, this.account, this.settings.exchange.name);
-  }
-
-  async unlock(passphrase: string): Promise<VaultView> {
-    await this.vault.unlock(passphrase);
-    await this.afterUnlock();
-    return this.vaultView();
-  }
-
-  async afterUnlock(): Promise<void> {
-    await this.openSession();
-    await this.autoLock.touch();
+  /** A session opened: the live connection signs in, and what it missed is asked for. */
+  private async sessionOpened(): Promise<void> {
     this.subscriptions.sessionChanged(this.session !== null);
     this.live.restart();
     this.desk.resumePending();
@@ -341,43 +330,15 @@ export class BackgroundApp {
     this.ui.changed({ kind: 'vault' });
   }
 
-  async lock(): Promise<VaultView> {
-    await this.vault.lock();
-    this.session = null;
+  /** Locked: what was read with the session is dropped, and the connection goes public. */
+  private async sessionClosed(): Promise<void> {
     this.portfolio.clear();
     this.openOrders.clear();
     await this.portfolioCache.remove();
-    await this.autoLock.stop();
-    this.subscriptions.sessionChanged(this.session !== null);
+    this.subscriptions.sessionChanged(false);
     this.live.restart();
     await this.updateBadge();
     this.ui.changed({ kind: 'vault' });
-    return this.vaultView();
-  }
-
-  async forget(): Promise<VaultView> {
-    await this.lock();
-    // The forgotten account's orders (and their signed bytes) go with it.
-    await this.desk.forgetAll();
-    this.alerts.forget();
-    await this.vault.forget();
-    this.account = null;
-    await this.accountItem.remove();
-    await this.updateBadge();
-    this.ui.changed({ kind: 'vault' });
-    return this.vaultView();
-  }
-
-  async saveAccount(account: AccountInfo): Promise<void> {
-    this.account = account;
-    await this.accountItem.set(account);
-    if (this.vault.status === 'unlocked') await this.openSession();
-    this.ui.changed({ kind: 'vault' });
-  }
-
-  /** Every user action postpones the auto-lock. */
-  activity(): void {
-    if (this.vault.status === 'unlocked') void this.autoLock.touch();
   }
 
   // ── Settings ──────────────────────────────────────────────────────────────────
@@ -448,7 +409,7 @@ export class BackgroundApp {
 
   snapshot(): AppSnapshot {
     return {
-      vault: this.vaultView(),
+      vault: this.accountSession.view(),
       connection: this.live.state,
       mode: this.mode,
       portfolio: this.portfolio.view,

@@ -34,7 +34,7 @@ export function acceptPort(port: IncomingPort, started: Promise<BackgroundApp>):
     const verdict = classifySender(port.sender ?? {}, policy);
     if (port.name === PORTS.state && verdict.kind === 'page') {
       deliver = (message) => {
-        if (StatePortHello.safeParse(message).data?.opened) app.activity();
+        if (StatePortHello.safeParse(message).data?.opened) app.accountSession.activity();
       };
       app.connectStatePort(port);
       for (const message of held.splice(0)) deliver(message);

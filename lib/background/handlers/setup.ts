@@ -173,9 +173,9 @@ export const setupHandlers = (app: BackgroundApp): HandlersFor<'setup' | 'accoun
       activeSubAccountId,
     };
     await app.updateSettings((s) => ({ ...s, exchange }));
-    await app.saveAccount(account);
-    await app.afterUnlock();
-    return app.vaultView();
+    await app.accountSession.saveAccount(account);
+    await app.accountSession.afterUnlock();
+    return app.accountSession.view();
   },
   'account.setActiveSubAccount': async ({ subAccountId }) => {
     const account = app.account;
@@ -183,9 +183,9 @@ export const setupHandlers = (app: BackgroundApp): HandlersFor<'setup' | 'accoun
       throw unavailable('Sub-accounts apply to delegated signing only.');
     if (!account.subAccounts.some((s) => s.id === subAccountId))
       throw unavailable('That sub-account is not managed by this token.');
-    await app.saveAccount({ ...account, activeSubAccountId: subAccountId });
+    await app.accountSession.saveAccount({ ...account, activeSubAccountId: subAccountId });
     app.portfolio.clear();
     void app.refreshPortfolio();
-    return app.vaultView();
+    return app.accountSession.view();
   },
 });

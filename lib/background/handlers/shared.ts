@@ -53,7 +53,7 @@ export async function tradingSession(app: BackgroundApp): Promise<TradingSession
     throw unavailable(
       app.vault.status === 'empty' ? 'Set up your API token first.' : 'Unlock the extension first.',
     );
-  app.activity();
+  app.accountSession.activity();
   return session;
 }
 

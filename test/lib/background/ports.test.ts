@@ -39,8 +39,10 @@ function app(panelSender: 'panel-frame' | 'content' = 'panel-frame') {
   const badges: PortLike[] = [];
   const activity = { count: 0 };
   const fake = {
-    activity: () => {
-      activity.count++;
+    accountSession: {
+      activity: () => {
+        activity.count++;
+      },
     },
     senderPolicy: () => ({
       extensionId: ID,
