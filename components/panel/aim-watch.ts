@@ -7,7 +7,7 @@ import { topLayerBreached } from './top-layer';
 export type AimCheck = (event: PressEvent) => string | null;
 
 export const OBSCURED_FALLBACK_REFUSAL =
-  'Something on the page covers, hides or distorts this panel, so the click was ignored; nothing was sent.';
+  'Something on the page covers, hides or distorts this panel, so the click was ignored and nothing was sent; close what covers it, or trade from the toolbar popup.';
 
 /** What a press can aim at: the controls whose boxes the panel keeps a history of. */
 const CONTROLS = 'button, input, select, a, [role="button"]';

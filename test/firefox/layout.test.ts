@@ -1,13 +1,14 @@
 /**
  * Trade controls stay put (issue 29, item 1), Firefox: the panel is drawn in the page at
  * its corner (bottom-right by default, so it grew upward). Each change below must leave
- * every trade control's box on the screen where it was.
+ * every trade control's box on the screen where it was (the steps shared with Chromium's
+ * layout test are in test/e2e/panel/stays-put.ts).
  */
 import type { Page } from 'puppeteer-core';
-import { beforeAll, expect, it } from 'vitest';
-import { TRADE_CONTROL, TRADE_SLOT } from '../../components/panel/model/trade-controls';
+import { beforeAll, it } from 'vitest';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
+import { openOrdersComeAndGo, type StaysPut, stayingPut } from '../e2e/panel/stays-put';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
@@ -18,40 +19,14 @@ const BUY = '[data-key="BUY:YES:0"]';
 let page: Page;
 let panel: PanelDriver<Page>;
 
-type Rect = { x: number; y: number; width: number; height: number };
-const identity = (a: Record<string, string>): string =>
-  a['data-slot'] ?? a['data-key'] ?? `${a['data-action'] ?? '?'}:${a['data-order-id'] ?? ''}`;
-
-async function boxes(): Promise<Map<string, Rect>> {
-  const found = await panel.all(`${TRADE_CONTROL}, ${TRADE_SLOT}`);
-  return new Map(found.map((el) => [identity(el.attributes), el.rect]));
-}
-
-async function staysPut(what: string, change: () => Promise<unknown>): Promise<void> {
-  const before = await boxes();
-  expect(before.size, 'trade controls found').toBeGreaterThan(0);
-  await change();
-  const after = await boxes();
-  const moved = [...before]
-    .filter(([id, box]) => {
-      const now = after.get(id);
-      return (
-        now &&
-        (Math.abs(now.x - box.x) >= 1 ||
-          Math.abs(now.y - box.y) >= 1 ||
-          Math.abs(now.width - box.width) >= 1 ||
-          Math.abs(now.height - box.height) >= 1)
-      );
-    })
-    .map(([id]) => id);
-  await h().shot(page, `after ${what}`);
-  expect(moved, `trade controls moved by: ${what}`).toEqual([]);
-}
+let staysPut: StaysPut;
 
 beforeAll(async () => {
   await onboardThroughOptions(h(), /^Alice \(alice\)/);
   page = await h().openMarketPage(BTC);
   panel = h().panel(page);
+  // The panel is drawn in the page: it re-lays itself out in the same frame as its content.
+  staysPut = stayingPut(panel, { settled: async () => {}, shot: (what) => h().shot(page, what) });
   await panel.waitFor(BUY, (b) => !b.disabled, 20_000);
 });
 
@@ -78,5 +53,14 @@ it('trade controls stay put while the editors open, a result line and an order c
     await eventually(async () => (await h().admin.orders()).length > since);
     await panel.waitForText('[data-result="NO"]', /filled/, 15_000);
     await panel.waitFor('[data-key="SELL:NO:50"]');
+  });
+});
+
+it('no Cancel moves while open orders above it go and new ones rest', async () => {
+  await openOrdersComeAndGo(panel, staysPut, {
+    sandbox: h().sandbox,
+    admin: h().admin,
+    label: 'alice',
+    slug: BTC,
   });
 });

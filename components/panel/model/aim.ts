@@ -49,6 +49,8 @@ export const MARKET_REFUSAL =
   'This panel switched to another market just before the click, so it was ignored and nothing was sent; check the market and click again.';
 export const VISIBILITY_REFUSAL =
   'The panel was hidden or covered just before this click, so it was ignored and nothing was sent; click again if you meant it.';
+export const REDRAWN_REFUSAL =
+  'The page changed how this panel is drawn (masked, faded or shrunk) just before this click, so it was ignored and nothing was sent; check the panel and click again.';
 export const UNPLACED_REFUSAL =
   'The panel was not yet in place on the page, so the click was ignored and nothing was sent; click again in a moment.';
 
@@ -61,6 +63,13 @@ export const ILLEGIBLE_REFUSAL: Record<Illegibility, string> = {
   small:
     'The page shrinks this panel too small to read, so the click was ignored and nothing was sent; trade from the toolbar popup or reload the page.',
 };
+
+/** The refusal for a press soon after a change of how the panel is seen, by what changed. */
+const VISIBLE_REFUSAL = {
+  visibility: VISIBILITY_REFUSAL,
+  look: REDRAWN_REFUSAL,
+  placed: UNPLACED_REFUSAL,
+} as const;
 
 /**
  * What the panel's host looks like in the page, as the loader sees it (framed), or
@@ -80,6 +89,8 @@ export class AimTracker {
   private movedAt = Number.NEGATIVE_INFINITY;
   private marketSince = Number.NEGATIVE_INFINITY;
   private visibleSince = Number.NEGATIVE_INFINITY;
+  /** What changed at `visibleSince`, so that the refusal says it and nothing else. */
+  private visibleChange: 'visibility' | 'look' | 'placed' = 'visibility';
   private look: HostLook;
 
   /** `watched`: a loader reports the host's place (framed); the panel starts unwatched. */
@@ -101,6 +112,7 @@ export class AimTracker {
   /** How the page draws the panel from `at` on; a change restarts the visibility settle. */
   drawn(look: HostLook, at: number): void {
     if (look === this.look) return;
+    this.visibleChange = this.look === 'unwatched' ? 'placed' : 'look';
     this.look = look;
     this.visibleSince = at;
   }
@@ -112,6 +124,7 @@ export class AimTracker {
 
   /** The browser's verdict on the panel's visibility changed at `at`. */
   visibilityChanged(at: number): void {
+    this.visibleChange = 'visibility';
     this.visibleSince = at;
   }
 
@@ -125,7 +138,7 @@ export class AimTracker {
     if (at - this.marketSince < MARKET_SETTLE_MS) return MARKET_REFUSAL;
     if (this.look === 'unwatched') return UNPLACED_REFUSAL;
     if (this.look !== 'legible') return ILLEGIBLE_REFUSAL[this.look];
-    if (at - this.visibleSince < MOVE_SETTLE_MS) return VISIBILITY_REFUSAL;
+    if (at - this.visibleSince < MOVE_SETTLE_MS) return VISIBLE_REFUSAL[this.visibleChange];
     if (!pointer) return null;
     if (at - this.movedAt < MOVE_SETTLE_MS) return MOVED_REFUSAL;
     // The observers measure ahead of the press; this read only confirms nothing moved

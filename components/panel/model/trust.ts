@@ -20,7 +20,7 @@ export interface PressEvent {
 }
 
 export const OBSCURED_REFUSAL =
-  'Something on the page covers or hides this panel, so the click was ignored; nothing was sent.';
+  'Something on the page covers or hides this panel, so the click was ignored and nothing was sent; scroll it into view, close what covers it, or trade from the toolbar popup.';
 
 /**
  * Why a press must be ignored, or null when it counts. A press that is not the user's own

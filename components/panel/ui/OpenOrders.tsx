@@ -2,6 +2,7 @@ import { Countdown } from '@/components/common/Countdown';
 import { openOrderRows, pendingIntents, pressTitle } from '@/components/panel/model/orders';
 import type { PanelController } from '../model/controller';
 import { ResultSlot } from './ResultSlot';
+import { SlottedList } from './SlottedList';
 
 /**
  * The user's open orders on this market with one-click cancel each, "cancel all on this
@@ -45,14 +46,17 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
         </button>
       </p>
       {/* A list of its own height, scrolled when longer: rows that come and go move no
-          control outside it. */}
-      <div class="mc-orders-list">
-        {rows.length > 0 ? (
-          <ul class="mc-list">
-            {rows.map((row) => {
-              const intent = intentOf(row.clientOrderId);
-              return (
-                <li key={row.id} data-order-id={row.id}>
+          control outside it, and each row keeps its slot while it lives (SlottedList). */}
+      <SlottedList
+        class="mc-orders-list"
+        rows={[
+          ...rows.map((row) => {
+            const intent = intentOf(row.clientOrderId);
+            return {
+              // An order the desk placed keeps the slot its waiting intent had.
+              key: row.clientOrderId ?? `order:${row.id}`,
+              row: (
+                <li data-order-id={row.id}>
                   <span class="num">
                     {row.label}
                     {row.delayedUntil ? (
@@ -82,14 +86,13 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
                     Cancel
                   </button>
                 </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        {waiting.length > 0 ? (
-          <ul class="mc-list" aria-label="Waiting on the exchange">
-            {waiting.map((intent) => (
-              <li key={intent.clientOrderId} data-intent={intent.clientOrderId}>
+              ),
+            };
+          }),
+          ...waiting.map((intent) => ({
+            key: intent.clientOrderId,
+            row: (
+              <li data-intent={intent.clientOrderId} title="Waiting on the exchange">
                 <span>
                   {pressTitle(intent.side, intent.outcome, '').trim()}: {intent.summary}
                   {intent.state === 'delayed' && intent.eligibleAt ? (
@@ -112,10 +115,10 @@ export function OpenOrders({ controller, now }: { controller: PanelController; n
                   </button>
                 ) : null}
               </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+            ),
+          })),
+        ]}
+      />
       <ResultSlot result={result} controller={controller} group="orders" />
     </div>
   );

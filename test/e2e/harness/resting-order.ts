@@ -42,3 +42,11 @@ export async function placeRestingOrderAtSandbox(
   }
   return (result.body as { order: { id: string } }).order.id;
 }
+
+/** Cancels an open order at the sandbox, as the owner would from another app. */
+export function cancelAtSandbox(sandbox: RunningSandbox, orderId: string): void {
+  const order = sandbox.core.orders.get(orderId);
+  if (!order || sandbox.core.cancel(order) === null) {
+    throw new Error(`the sandbox could not cancel order ${orderId}`);
+  }
+}

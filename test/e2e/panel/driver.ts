@@ -333,6 +333,11 @@ export class PanelDriver<P = Page> {
     await this.access.pointer.up();
   }
 
+  /** A real pointer moved to (`x`, `y`) on the page's viewport, nothing pressed. */
+  point(x: number, y: number): Promise<void> {
+    return this.access.pointer.move(x, y);
+  }
+
   /** What a page script holding the element could do: `click()` and dispatched events. */
   async scriptClick(selector: string): Promise<boolean> {
     return (

@@ -20,13 +20,18 @@ import { OBSCURED_REFUSAL } from '../../../components/panel/model/trust';
 import { eventually, useHarness } from '../fixtures';
 import { type Drawing, drawPanel, type PageTrap, pageTrap } from '../harness/hostile-page';
 import { type ElementInfo, type PanelDriver, panelFrameOf } from './driver';
-import { openPanel, placeRestingOrder, waitForNewOrders } from './helpers';
+import { openPanel, ordersAfter, placeRestingOrder, waitForNewOrders } from './helpers';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
 const BUY = '[data-key="BUY:YES:0"]';
 const NOTICE = '[data-notice="obscured"]';
+/** Playwright's viewport, and one tall enough to flash the 690 px panel without clipping it. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+const TALL = { width: 1280, height: 1000 };
+/** How far up the flash carries the panel. */
+const FLASH_LIFT = 120;
 
 let page: Page;
 let panel: PanelDriver;
@@ -37,6 +42,8 @@ const sameBox = (a: Box, b: Box) =>
   a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const orderCount = async () => (await h().admin.orders()).length;
+/** The panel's host (its frame's box) in the page. */
+const hostBox = async () => (await panelFrameOf(page)?.frameElement())?.boundingBox() ?? null;
 
 /** The buy button once its box has stayed the same for longer than the settle time. */
 async function stillBuy(): Promise<ElementInfo> {
@@ -141,35 +148,64 @@ describe('a press the user could not have aimed', () => {
   });
 
   it('is refused after the page flashes the panel under the pointer and puts it back', async () => {
-    const buy = centre((await stillBuy()).rect);
-    const decoy = { x: 240, y: 320 };
-    const since = await orderCount();
-    // The first mousemove over the decoy brings the buy button under the still pointer,
-    // 150 ms later the page takes it away again (the frame hears nothing of either), and a
-    // mousemove 450 ms or more after that puts it back exactly where it was.
-    await page.evaluate(pageTrap, { buy, decoy, returnAfterMs: 450 } satisfies PageTrap);
-    await page.mouse.move(decoy.x - 60, decoy.y + 200);
-    await page.mouse.move(decoy.x, decoy.y, { steps: 4 });
-    await page.waitForFunction(
-      () => (window as unknown as { trapPhase: string }).trapPhase === 'away',
-    );
-    await page.waitForFunction(
-      () => (window as unknown as { trapReady(): boolean }).trapReady(),
-      undefined,
-      { polling: 20 },
-    );
-    // A small move of the user's hand, still over the decoy: the page puts the panel back.
-    await page.mouse.move(decoy.x + 1, decoy.y);
-    await page.waitForFunction(
-      () => (window as unknown as { trapPhase: string }).trapPhase === 'back',
-    );
-    await pause(40);
-    await page.mouse.down();
-    await page.mouse.up();
-    await refusedWith([MOVED_REFUSAL, OBSCURED_REFUSAL]);
-    await h().shot(page, 'flash-and-return-refused');
-    await page.evaluate(() => (window as unknown as { untrap(): void }).untrap());
-    await onlyTheControlTrades(since);
+    // Tall enough that the panel (anchored at the bottom) can be carried up and to the left
+    // without the viewport's edge clipping it: clipped, the browser calls the panel not
+    // visible and the press is refused for that instead, on the old rule too, which
+    // accepted this attack (a press placed an order on 720b9cf^).
+    await page.setViewportSize(TALL);
+    try {
+      const host = await eventually(
+        async () => {
+          const box = await hostBox();
+          return box && box.y + box.height <= TALL.height && box.y > FLASH_LIFT ? box : null;
+        },
+        { what: 'the panel placed in the tall viewport' },
+      );
+      const buy = centre((await stillBuy()).rect);
+      // The decoy sits left of the panel; the page carries the panel there, its left edge
+      // 200 px from the viewport's and FLASH_LIFT px up, wholly on screen.
+      const decoy = { x: buy.x - host.x + 200, y: buy.y - FLASH_LIFT };
+      const since = await orderCount();
+      // The first mousemove over the decoy brings the buy button under the still pointer,
+      // 150 ms later the page takes it away again (the frame hears nothing of either), and
+      // a mousemove 450 ms or more after that puts it back exactly where it was.
+      await page.evaluate(pageTrap, { buy, decoy, returnAfterMs: 450 } satisfies PageTrap);
+      // The user's pointer comes from the left onto the decoy (160 px wide): its first
+      // move over the decoy brings the panel, its last two land on the panel, the last on
+      // the buy button, which the panel sees under the pointer.
+      await page.mouse.move(decoy.x - 150, decoy.y);
+      await page.mouse.move(decoy.x, decoy.y, { steps: 6 });
+      await page.waitForFunction(
+        () => (window as unknown as { trapPhase: string }).trapPhase === 'away',
+      );
+      await page.waitForFunction(
+        () => (window as unknown as { trapReady(): boolean }).trapReady(),
+        undefined,
+        { polling: 20 },
+      );
+      // A small move of the user's hand, still over the decoy: the page puts the panel back.
+      await page.mouse.move(decoy.x + 1, decoy.y);
+      await page.waitForFunction(
+        () => (window as unknown as { trapPhase: string }).trapPhase === 'back',
+      );
+      await pause(40);
+      await page.mouse.down();
+      await page.mouse.up();
+      // Whichever comes first, an order or the panel's notice, says how the press ended.
+      const ended = await eventually(
+        async () =>
+          (await ordersAfter(h(), since)).length > 0 || (await panel.one(NOTICE)) !== null,
+        { what: 'the flashed press refused or placed' },
+      );
+      expect(ended).toBe(true);
+      await h().shot(page, 'flash-and-return-refused');
+      expect(await ordersAfter(h(), since), 'orders placed by the flashed press').toEqual([]);
+      expect((await panel.one(NOTICE))?.text).toBe(MOVED_REFUSAL);
+      await page.evaluate(() => (window as unknown as { untrap(): void }).untrap());
+      await onlyTheControlTrades(since);
+    } finally {
+      await page.setViewportSize(DEFAULT_VIEWPORT);
+    }
   });
 
   it('is refused when the panel re-lays itself out under the pointer just before it', async () => {

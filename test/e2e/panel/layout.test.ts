@@ -9,10 +9,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
-import { TRADE_CONTROL, TRADE_SLOT } from '../../../components/panel/model/trade-controls';
 import { eventually, useHarness } from '../fixtures';
 import { type PanelDriver, panelFrameOf } from './driver';
 import { openPanel, ordersAfter, placeRestingOrder, waitForNewOrders } from './helpers';
+import { openOrdersComeAndGo, type StaysPut, stayingPut } from './stays-put';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
@@ -23,20 +23,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let page: Page;
 let panel: PanelDriver;
-
-type Rect = { x: number; y: number; width: number; height: number };
-
-/** A trade control's identity across renders: its key, its slot, or its action and order. */
-const identity = (a: Record<string, string>): string =>
-  a['data-slot'] ??
-  a['data-key'] ??
-  `${a['data-action'] ?? '?'}:${a['data-order-id'] ?? a['data-client-order-id'] ?? ''}`;
-
-/** Every trade control (and every reserved slot of the book) with its box on the screen. */
-async function boxes(): Promise<Map<string, Rect>> {
-  const found = await panel.all(`${TRADE_CONTROL}, ${TRADE_SLOT}`);
-  return new Map(found.map((el) => [identity(el.attributes), el.rect]));
-}
 
 /**
  * The loader has given the frame the size the panel last asked for: the frame's box in the
@@ -56,30 +42,7 @@ async function frameSettled(): Promise<void> {
   );
 }
 
-/** Runs `change`, waits for `barrier` and the frame's resize, and finds every control where it was. */
-async function staysPut(what: string, change: () => Promise<unknown>): Promise<void> {
-  await frameSettled();
-  const before = await boxes();
-  expect(before.size, 'trade controls found').toBeGreaterThan(0);
-  await change();
-  await frameSettled();
-  const after = await boxes();
-  const moved: string[] = [];
-  for (const [id, box] of before) {
-    const now = after.get(id);
-    if (!now) continue;
-    if (
-      Math.abs(now.x - box.x) >= 1 ||
-      Math.abs(now.y - box.y) >= 1 ||
-      Math.abs(now.width - box.width) >= 1 ||
-      Math.abs(now.height - box.height) >= 1
-    ) {
-      moved.push(`${id}: ${JSON.stringify(box)} → ${JSON.stringify(now)}`);
-    }
-  }
-  await h().shot(page, `after ${what}`);
-  expect(moved, `trade controls moved by: ${what}`).toEqual([]);
-}
+let staysPut: StaysPut;
 
 /**
  * A press on `selector` just after the page moved the panel 2 px (and before it is put back):
@@ -133,6 +96,7 @@ async function keepTopLevels(levels: number): Promise<void> {
 beforeAll(async () => {
   await h().onboard('alice');
   ({ page, panel } = await openPanel(h(), BTC));
+  staysPut = stayingPut(panel, { settled: frameSettled, shot: (what) => h().shot(page, what) });
   await page.setViewportSize(VIEWPORT);
   await panel.waitFor(YES_BIDS);
   await h().shot(page, 'panel at 1280x860');
@@ -212,6 +176,15 @@ describe('trade controls stay put', () => {
       await panel.click('[data-action="cancel-order"]');
       await panel.waitForText('[data-result="orders"]', /cancelled/);
       await eventually(async () => (await panel.one('[data-action="cancel-order"]')) === null);
+    });
+  });
+
+  it('while open orders above a Cancel go and new ones rest', async () => {
+    await openOrdersComeAndGo(panel, staysPut, {
+      sandbox: h().sandbox,
+      admin: h().admin,
+      label: 'alice',
+      slug: BTC,
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OBSCURED_FALLBACK_REFUSAL } from '../../../../components/panel/aim-watch';
 import {
   AimTracker,
   ILLEGIBLE_REFUSAL,
@@ -7,9 +8,11 @@ import {
   MARKET_SETTLE_MS,
   MOVE_SETTLE_MS,
   MOVED_REFUSAL,
+  REDRAWN_REFUSAL,
   UNPLACED_REFUSAL,
   VISIBILITY_REFUSAL,
 } from '../../../../components/panel/model/aim';
+import { OBSCURED_REFUSAL } from '../../../../components/panel/model/trust';
 
 const button = {} as Element;
 const box = { x: 100, y: 200, width: 80, height: 30 };
@@ -98,6 +101,8 @@ describe('how the page draws the panel', () => {
     expect(aim.refusal(button, box, 5_000, true)).toBe(UNPLACED_REFUSAL);
     expect(aim.refusal(button, box, 5_000, false)).toBe(UNPLACED_REFUSAL);
     aim.drawn('legible', 5_000);
+    // Just placed: said so, not that the page redrew it.
+    expect(aim.refusal(button, box, 5_100, true)).toBe(UNPLACED_REFUSAL);
     expect(aim.refusal(button, box, 5_000 + MOVE_SETTLE_MS, true)).toBeNull();
   });
 
@@ -108,7 +113,8 @@ describe('how the page draws the panel', () => {
       expect(aim.refusal(button, box, 9_000, true)).toBe(ILLEGIBLE_REFUSAL[look]);
       expect(aim.refusal(button, box, 9_000, false)).toBe(ILLEGIBLE_REFUSAL[look]);
       aim.drawn('legible', 10_000);
-      expect(aim.refusal(button, box, 10_100, true)).toBe(VISIBILITY_REFUSAL);
+      // Said as it happened: the page redrew the panel, nothing hid or covered it.
+      expect(aim.refusal(button, box, 10_100, true)).toBe(REDRAWN_REFUSAL);
       expect(aim.refusal(button, box, 10_000 + MOVE_SETTLE_MS, true)).toBeNull();
     }
   });
@@ -118,6 +124,11 @@ describe('how the page draws the panel', () => {
       MOVED_REFUSAL,
       LAYOUT_REFUSAL,
       UNPLACED_REFUSAL,
+      VISIBILITY_REFUSAL,
+      REDRAWN_REFUSAL,
+      MARKET_REFUSAL,
+      OBSCURED_REFUSAL,
+      OBSCURED_FALLBACK_REFUSAL,
       ...Object.values(ILLEGIBLE_REFUSAL),
     ]) {
       expect(sentence.match(/[.!?]/g)).toHaveLength(1);

@@ -601,6 +601,27 @@ describe('orders on this market', () => {
   });
 });
 
+describe('open orders keep their slots', () => {
+  /** The list's slots, top to bottom: an order's id, or `gap`. */
+  const slots = () =>
+    [...container.querySelectorAll('[data-section="orders"] ul > li')].map(
+      (li) => li.getAttribute('data-order-id') ?? li.getAttribute('data-intent') ?? 'gap',
+    );
+  const orders = (...ids: string[]) => ids.map((id) => userOrder({ id, clientOrderId: null }));
+
+  it('a row that leaves keeps its slot while the pointer is in the list; new rows go below', async () => {
+    const { store } = show(panelState({ openOrders: orders('a', 'b') }));
+    await waitFor(() => expect(slots()).toEqual(['a', 'b']));
+    const list = container.querySelector('[data-section="orders"] ul') as Element;
+    fireEvent.pointerEnter(list);
+    // The exchange lists the newest first: "c" must not push "a" and "b" down.
+    store.value.value = panelState({ openOrders: orders('c', 'b') });
+    await waitFor(() => expect(slots()).toEqual(['gap', 'b', 'c']));
+    fireEvent.pointerLeave(list);
+    await waitFor(() => expect(slots()).toEqual(['b', 'c']));
+  });
+});
+
 describe('countdowns on the exchange’s clock', () => {
   it('counts a delayed order down on the exchange’s time, with this machine’s clock 2 minutes slow', async () => {
     const offset = 120_000;
