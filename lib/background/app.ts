@@ -27,6 +27,7 @@ import { BookTracker } from './books';
 import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
+import { PositionMarks } from './marks';
 import { notificationMarket } from './notifier';
 import { pageMarket, senderPolicy } from './pages';
 import { PanelStates } from './panel-states';
@@ -71,6 +72,10 @@ export class BackgroundApp {
   readonly desk: OrderDesk;
   readonly books = new BookTracker();
   readonly portfolio = new PortfolioTracker();
+  /** The positions as the UIs see them: marked to the live books. */
+  readonly marks: PositionMarks;
+  /** The held markets last subscribed, so a read that changes nothing held subscribes nothing. */
+  private heldKey = '';
   readonly markets: MarketCache;
   readonly tradingMode: TradingModeWatch;
   readonly openOrders: OpenOrders;
@@ -128,6 +133,7 @@ export class BackgroundApp {
       cache: this.portfolioCache,
       now: this.now,
       onDone: async () => {
+        this.heldChanged();
         await this.updateBadge();
         this.pushAll();
       },
@@ -188,11 +194,20 @@ export class BackgroundApp {
       onChange: () => this.pushState(),
       onMarketsChanged: () => this.subscriptions.marketsChanged(),
     });
+    this.marks = new PositionMarks({
+      books: this.books,
+      sellFeeBps: (slug) => {
+        // A market whose record does not say is taken to charge the fee: the lower value.
+        const free = this.markets.known(slug)?.settings.feesEnabled === false;
+        return free ? 0 : (this.session?.feeRateBps ?? 0);
+      },
+    });
     this.panels = new PanelStates({
       markets: this.markets,
       books: this.books,
       openOrders: this.openOrders,
       portfolio: this.portfolio,
+      marks: this.marks,
       desk: this.desk,
       priceWatch: this.priceWatch,
       live: this.live,
@@ -211,6 +226,7 @@ export class BackgroundApp {
       tradingMode: this.tradingMode,
       ui: this.ui,
       alertMarkets: () => this.priceWatch.markets(),
+      heldMarkets: () => this.portfolio.heldMarkets(),
       lingerMs: options.marketLingerMs ?? MARKET_LINGER_MS,
       now: this.now,
     });
@@ -244,6 +260,7 @@ export class BackgroundApp {
       // Paint the last known positions at once; the refresh below replaces them.
       if (cached) this.portfolio.set(cached, this.now());
     }
+    this.heldChanged();
     this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
@@ -258,6 +275,8 @@ export class BackgroundApp {
       openOrders: this.openOrders,
       alerts: this.alerts,
       watchedMarkets: () => this.ui.watchedMarkets(),
+      heldMarkets: () => this.portfolio.heldMarkets(),
+      heldMaybeChanged: () => this.heldChanged(),
       refreshPortfolio: () => this.refreshPortfolio(),
       refreshOrders: (slug) => this.refreshOrders(slug),
       pushState: () => this.pushState(),
@@ -345,6 +364,7 @@ export class BackgroundApp {
     await this.vault.lock();
     this.session = null;
     this.portfolio.clear();
+    this.heldChanged();
     this.openOrders.clear();
     await this.portfolioCache.remove();
     await this.autoLock.stop();
@@ -436,6 +456,23 @@ export class BackgroundApp {
     return this.portfolioRefresh.run();
   }
 
+  /**
+   * The positions changed: when the markets held did, their books are subscribed (or let
+   * go), and their records read for whether a sell pays a fee there (the marks' words).
+   */
+  private heldChanged(): void {
+    const held = [...this.portfolio.heldMarkets()].sort();
+    const key = held.join('\n');
+    if (key === this.heldKey) return;
+    this.heldKey = key;
+    this.subscriptions.marketsChanged();
+    const unknown = held.filter((slug) => this.markets.known(slug) === null);
+    if (unknown.length === 0) return;
+    void Promise.allSettled(unknown.map((slug) => this.markets.get(slug))).then(() =>
+      this.pushAll(),
+    );
+  }
+
   refreshOrders(slug: string): Promise<UserOrder[]> {
     return this.openOrders.refresh(slug);
   }
@@ -451,7 +488,7 @@ export class BackgroundApp {
       vault: this.vaultView(),
       connection: this.live.state,
       mode: this.mode,
-      portfolio: this.portfolio.view,
+      portfolio: this.marks.view(this.portfolio.view),
       intents: this.desk.views().slice(0, 50),
       settings: this.settings,
       clockOffsetMs: this.clock.offset,
@@ -463,7 +500,7 @@ export class BackgroundApp {
     return buildBadgesView({
       enabled: this.settings.badges.enabled,
       signedIn: this.session !== null,
-      positions: this.portfolio.view.positions,
+      positions: this.marks.view(this.portfolio.view).positions,
     });
   }
 

@@ -50,6 +50,10 @@ export interface LiveTargets {
   alerts: Pick<Alerts, 'orderEvent'>;
   /** Markets a UI shows now. */
   watchedMarkets(): Iterable<string>;
+  /** Markets held: a book update of one moves the popup's and the badges' P&L. */
+  heldMarkets(): ReadonlySet<string>;
+  /** A positions event may have changed what is held. */
+  heldMaybeChanged(): void;
   refreshPortfolio(): Promise<void>;
   refreshOrders(slug: string): Promise<unknown>;
   pushState(): void;
@@ -79,6 +83,9 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
     // whatever the number of updates in between. No extension page shows books.
     to.books.applyLive(event.marketSlug, event.orderbook, to.now());
     to.pushPanels(event.marketSlug);
+    // A held market's book marks its P&L: the state and badges are pushed at the next
+    // frame too (coalesced like the panels; unchanged figures send nothing).
+    if (to.heldMarkets().has(event.marketSlug)) to.pushState();
     // Hundreds a second: prices are read only for a market an alert watches.
     if (to.priceWatch.watching(event.marketSlug))
       void to.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
@@ -88,6 +95,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
   });
   live.on('positions', (event) => {
     if (!to.portfolio.apply(event)) to.portfolioRefresh.schedule();
+    else to.heldMaybeChanged();
     to.pushPanels(event.marketSlug);
     to.pushState();
   });
