@@ -84,7 +84,10 @@ describe('PositionsScreen', () => {
     expect(within(amm).getByText('no price yet')).toBeTruthy();
     const priced = screen.getByRole('article', { name: 'An old AMM market' });
     expect(parts(byVisibleText(/^6\.6P&L/, priced))).toEqual(['6.6', 'P&L −$0.02']);
-    expect(parts(byVisibleText('paid $2.00value $1.98', priced))).toEqual(['paid $2.00', 'value $1.98']);
+    expect(parts(byVisibleText('paid $2.00value $1.98', priced))).toEqual([
+      'paid $2.00',
+      'value $1.98',
+    ]);
   });
 
   it('opens the market page from its title', async () => {
