@@ -28,6 +28,7 @@ import type { Publish } from './changes';
 import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
+import { PositionMarks } from './marks';
 import { notificationMarket } from './notifier';
 import { pageMarket, senderPolicy } from './pages';
 import { PanelStates } from './panel-states';
@@ -72,6 +73,10 @@ export class BackgroundApp {
   readonly desk: OrderDesk;
   readonly books = new BookTracker();
   readonly portfolio = new PortfolioTracker();
+  /** The positions as the UIs see them: marked to the live books. */
+  readonly marks: PositionMarks;
+  /** The held markets last subscribed, so a read that changes nothing held subscribes nothing. */
+  private heldKey = '';
   readonly markets: MarketCache;
   readonly tradingMode: TradingModeWatch;
   readonly openOrders: OpenOrders;
@@ -127,6 +132,7 @@ export class BackgroundApp {
       cache: this.portfolioCache,
       now: this.now,
       onDone: async () => {
+        this.heldChanged();
         await this.updateBadge();
         publish({ kind: 'portfolio' });
       },
@@ -207,11 +213,20 @@ export class BackgroundApp {
       publish,
       onMarketsChanged: () => this.subscriptions.marketsChanged(),
     });
+    this.marks = new PositionMarks({
+      books: this.books,
+      sellFeeBps: (slug) => {
+        // A market whose record does not say is taken to charge the fee: the lower value.
+        const free = this.markets.known(slug)?.settings.feesEnabled === false;
+        return free ? 0 : (this.session?.feeRateBps ?? 0);
+      },
+    });
     this.panels = new PanelStates({
       markets: this.markets,
       books: this.books,
       openOrders: this.openOrders,
       portfolio: this.portfolio,
+      marks: this.marks,
       desk: this.desk,
       priceWatch: this.priceWatch,
       live: this.live,
@@ -230,6 +245,7 @@ export class BackgroundApp {
       tradingMode: this.tradingMode,
       ui: this.ui,
       alertMarkets: () => this.priceWatch.markets(),
+      heldMarkets: () => this.portfolio.heldMarkets(),
       lingerMs: options.marketLingerMs ?? MARKET_LINGER_MS,
       now: this.now,
     });
@@ -258,6 +274,7 @@ export class BackgroundApp {
     await this.accountSession.restore();
     // Paint the last known positions at once; the refresh below replaces them.
     if (this.session && cached) this.portfolio.set(cached, this.now());
+    this.heldChanged();
     this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
     await this.alerts.restore(this.desk.views());
@@ -272,6 +289,8 @@ export class BackgroundApp {
       openOrders: this.openOrders,
       alerts: this.alerts,
       watchedMarkets: () => this.ui.watchedMarkets(),
+      heldMarkets: () => this.portfolio.heldMarkets(),
+      heldMaybeChanged: () => this.heldChanged(),
       refreshPortfolio: () => this.refreshPortfolio(),
       refreshOrders: (slug) => this.refreshOrders(slug),
       publish: (change) => this.ui.changed(change),
@@ -333,6 +352,7 @@ export class BackgroundApp {
   /** Locked: what was read with the session is dropped, and the connection goes public. */
   private async sessionClosed(): Promise<void> {
     this.portfolio.clear();
+    this.heldChanged();
     this.openOrders.clear();
     await this.portfolioCache.remove();
     this.subscriptions.sessionChanged(false);
@@ -397,6 +417,24 @@ export class BackgroundApp {
     return this.portfolioRefresh.run();
   }
 
+  /**
+   * The positions changed: when the markets held did, their books are subscribed (or let
+   * go), and their records read for whether a sell pays a fee there (the marks' words).
+   */
+  private heldChanged(): void {
+    const held = [...this.portfolio.heldMarkets()].sort();
+    const key = held.join('\n');
+    if (key === this.heldKey) return;
+    this.heldKey = key;
+    this.subscriptions.marketsChanged();
+    const unknown = held.filter((slug) => this.markets.known(slug) === null);
+    if (unknown.length === 0) return;
+    // Their records say how each is marked (its fee): the portfolio's figures change.
+    void Promise.allSettled(unknown.map((slug) => this.markets.get(slug))).then(() =>
+      this.ui.changed({ kind: 'portfolio' }),
+    );
+  }
+
   refreshOrders(slug: string): Promise<UserOrder[]> {
     return this.openOrders.refresh(slug);
   }
@@ -412,7 +450,7 @@ export class BackgroundApp {
       vault: this.accountSession.view(),
       connection: this.live.state,
       mode: this.mode,
-      portfolio: this.portfolio.view,
+      portfolio: this.marks.view(this.portfolio.view),
       intents: this.desk.views().slice(0, 50),
       settings: this.settings,
       clockOffsetMs: this.clock.offset,
@@ -424,7 +462,7 @@ export class BackgroundApp {
     return buildBadgesView({
       enabled: this.settings.badges.enabled,
       signedIn: this.session !== null,
-      positions: this.portfolio.view.positions,
+      positions: this.marks.view(this.portfolio.view).positions,
     });
   }
 

@@ -11,6 +11,7 @@ interface Entry {
   /** Derived when first read: a burst of updates between two reads derives one top. */
   top: BookTop | null;
   ladder: BookLadder | null;
+  depth: Depth | null;
 }
 
 /**
@@ -26,12 +27,12 @@ export class BookTracker {
 
   /** A book read over REST: a copy of one moment, which nothing keeps current. */
   apply(marketSlug: string, book: Orderbook, at: number): void {
-    this.entries.set(marketSlug, { book, at, live: false, top: null, ladder: null });
+    this.entries.set(marketSlug, { book, at, live: false, top: null, ladder: null, depth: null });
   }
 
   /** A book the live connection sent: the subscription's first snapshot, or an update. */
   applyLive(marketSlug: string, book: Orderbook, at: number): void {
-    this.entries.set(marketSlug, { book, at, live: true, top: null, ladder: null });
+    this.entries.set(marketSlug, { book, at, live: true, top: null, ladder: null, depth: null });
   }
 
   /**
@@ -63,10 +64,15 @@ export class BookTracker {
     return this.entries.get(marketSlug)?.book ?? null;
   }
 
-  /** The levels of a market's book, read when an order is priced (not on every update). */
+  /**
+   * The levels of a market's book, read when an order is priced or a position marked (once
+   * per push, not on every update): derived once per book.
+   */
   depth(marketSlug: string): Depth | null {
     const entry = this.entries.get(marketSlug);
-    return entry ? depthOf(entry.book) : null;
+    if (!entry) return null;
+    entry.depth ??= depthOf(entry.book);
+    return entry.depth;
   }
 
   get(marketSlug: string): BookTop | null {

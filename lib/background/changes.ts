@@ -18,7 +18,8 @@ export type Change =
   /** An order intent of the desk moved. */
   | { kind: 'intent'; marketSlug: string }
   | { kind: 'open-orders'; marketSlug: string }
-  | { kind: 'book'; marketSlug: string }
+  /** A market's book; `held`: a position of the trader's is marked to it (its P&L moves). */
+  | { kind: 'book'; marketSlug: string; held: boolean }
   /** A market's record was read again and differs. */
   | { kind: 'market'; marketSlug: string }
   | { kind: 'price-alerts' };

@@ -11,13 +11,15 @@ export interface SubscriptionTargets {
   ui: Pick<UiHub, 'watchedMarkets' | 'watched'>;
   /** Markets an armed price alert watches. */
   alertMarkets: () => Iterable<string>;
+  /** Markets the user holds contracts in (their P&L is marked to the live book). */
+  heldMarkets: () => Iterable<string>;
   lingerMs: number;
   now: () => number;
 }
 
 /**
  * What the live connection is subscribed to: the books of the markets a page shows, showed a
- * moment ago (lingering.ts) or an armed price alert watches; and, while a trading session is
+ * moment ago (lingering.ts), an armed price alert watches or the user holds; and, while a trading session is
  * open, the account's own streams.
  */
 export class LiveSubscriptions {
@@ -30,9 +32,13 @@ export class LiveSubscriptions {
   /** A page opened or closed, a lingering market ran out, or the alerts' markets changed. */
   marketsChanged(): void {
     const { live, books, tradingMode, ui } = this.to;
-    // Markets with armed price alerts stay subscribed with no page open.
+    // Markets with armed price alerts, and markets held, stay subscribed with no page open.
     const slugs = [
-      ...new Set([...this.lingering.keep(ui.watchedMarkets()), ...this.to.alertMarkets()]),
+      ...new Set([
+        ...this.lingering.keep(ui.watchedMarkets()),
+        ...this.to.alertMarkets(),
+        ...this.to.heldMarkets(),
+      ]),
     ].sort();
     live.subscribe('subscribe_market_prices', slugs.length > 0 ? { marketSlugs: slugs } : null);
     books.forget(new Set(slugs));

@@ -51,6 +51,10 @@ export interface LiveTargets {
   alerts: Pick<Alerts, 'orderEvent'>;
   /** Markets a UI shows now. */
   watchedMarkets(): Iterable<string>;
+  /** Markets held: a book update of one moves the popup's and the badges' P&L. */
+  heldMarkets(): ReadonlySet<string>;
+  /** A positions event may have changed what is held. */
+  heldMaybeChanged(): void;
   refreshPortfolio(): Promise<void>;
   refreshOrders(slug: string): Promise<unknown>;
   publish: Publish;
@@ -78,7 +82,12 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
     // Kept as the market's latest book; its panels are sent it at the next frame, once
     // whatever the number of updates in between. No extension page shows books.
     to.books.applyLive(event.marketSlug, event.orderbook, to.now());
-    to.publish({ kind: 'book', marketSlug: event.marketSlug });
+    // A held market's book marks its P&L: the hub tells the popup and the badges too.
+    to.publish({
+      kind: 'book',
+      marketSlug: event.marketSlug,
+      held: to.heldMarkets().has(event.marketSlug),
+    });
     // Hundreds a second: prices are read only for a market an alert watches.
     if (to.priceWatch.watching(event.marketSlug))
       void to.priceWatch.observe(event.marketSlug, pricesOfBook(event.orderbook));
@@ -88,6 +97,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
   });
   live.on('positions', (event) => {
     if (!to.portfolio.apply(event)) to.portfolioRefresh.schedule();
+    else to.heldMaybeChanged();
     to.publish({ kind: 'positions', marketSlug: event.marketSlug });
   });
   live.on('orderEvent', (event) => {

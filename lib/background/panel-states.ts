@@ -11,6 +11,7 @@ import type { VaultStatus } from '../vault/vault';
 import type { BookTracker } from './books';
 import type { Publish } from './changes';
 import type { MarketCache } from './market-cache';
+import type { PositionMarks } from './marks';
 import { buildPanelState, panelBlock } from './panel';
 import type { PortfolioTracker } from './portfolio';
 import { type PriceWatch, pricesOfBook } from './price-watch';
@@ -23,6 +24,8 @@ export interface PanelSources {
   books: BookTracker;
   openOrders: OpenOrders;
   portfolio: PortfolioTracker;
+  /** Positions marked to the live book (absent: the exchange's figures). */
+  marks?: Pick<PositionMarks, 'entry'>;
   desk: Pick<OrderDesk, 'views'>;
   priceWatch: Pick<PriceWatch, 'observe'>;
   live: Pick<LiveConnection, 'state'>;
@@ -84,6 +87,7 @@ export class PanelStates {
       book: books.get(slug),
       ladder: books.ladder(slug),
       portfolio: this.from.portfolio,
+      ...(this.from.marks ? { mark: (entry) => this.from.marks?.entry(entry) ?? null } : {}),
       openOrders: this.from.openOrders.of(slug),
       intents: this.from.desk.views(),
       settings: this.from.settings(),

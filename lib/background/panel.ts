@@ -1,11 +1,13 @@
 import type { MarketRecord } from '../core/api/markets';
 import type { UserOrder } from '../core/api/orders';
+import type { ClobPosition } from '../core/api/portfolio';
 import { formatUsd } from '../core/format/money';
 import type { BookLadder } from '../core/orders/book-ladder';
 import type { BookTop } from '../core/orders/book-top';
 import { RAW_PER_UNIT } from '../core/orders/units';
 import type { Settings } from '../core/settings/schema';
 import type { IntentView } from '../protocol/intent';
+import { markWords } from '../protocol/mark-words';
 import type {
   ConnectionState,
   PanelBlock,
@@ -13,6 +15,7 @@ import type {
   TradingModeView,
   VaultView,
 } from '../protocol/views';
+import type { MarkedEntry } from './marks';
 import type { PortfolioTracker } from './portfolio';
 
 export interface PanelInputs {
@@ -22,7 +25,9 @@ export interface PanelInputs {
   mode: TradingModeView | null;
   book: BookTop | null;
   ladder: BookLadder | null;
-  portfolio: PortfolioTracker;
+  portfolio: Pick<PortfolioTracker, 'entry'>;
+  /** The market's position marked to its live book (absent: the exchange's figures). */
+  mark?: (entry: ClobPosition | null) => MarkedEntry | null;
   openOrders: UserOrder[];
   intents: IntentView[];
   settings: Settings;
@@ -100,13 +105,16 @@ export function firstRunHint(input: PanelInputs, block: PanelBlock | null): stri
 }
 
 export function buildPanelState(input: PanelInputs): PanelState {
-  const entry = input.portfolio.entry(input.marketSlug);
+  const exchange = input.portfolio.entry(input.marketSlug);
+  const marked = input.mark ? input.mark(exchange) : null;
+  const entry = marked?.entry ?? exchange;
   const side = (s: 'yes' | 'no') =>
     entry
       ? {
           contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
           avgPriceRaw: entry.positions[s].fillPrice,
           unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
+          markedBy: markWords(s === 'yes' ? 'YES' : 'NO', marked?.marks[s] ?? null),
         }
       : null;
   const block = panelBlock(input);

@@ -16,9 +16,30 @@ export function clobEntries(positions: Positions): ClobPosition[] {
  */
 export class PortfolioTracker {
   view: PortfolioView = { positions: null, fetchedAt: null, error: null };
+  /** The markets held, derived once per change: every book update of a market asks. */
+  private heldSet: ReadonlySet<string> | null = null;
 
   set(positions: Positions, at: number): void {
     this.view = { positions, fetchedAt: at, error: null };
+    this.heldSet = null;
+  }
+
+  /**
+   * The open markets the user holds contracts in: their books are kept live, so the
+   * positions' value and P&L follow them (`marks.ts`).
+   */
+  heldMarkets(): ReadonlySet<string> {
+    if (this.heldSet) return this.heldSet;
+    const held = new Set<string>();
+    if (this.view.positions) {
+      for (const p of clobEntries(this.view.positions)) {
+        if (!p.market.slug || p.market.status === 'RESOLVED') continue;
+        if (BigInt(p.tokensBalance.yes) > 0n || BigInt(p.tokensBalance.no) > 0n)
+          held.add(p.market.slug);
+      }
+    }
+    this.heldSet = held;
+    return held;
   }
 
   fail(error: ClientErrorInfo): void {
@@ -27,6 +48,7 @@ export class PortfolioTracker {
 
   clear(): void {
     this.view = { positions: null, fetchedAt: null, error: null };
+    this.heldSet = null;
   }
 
   entry(marketSlug: string): ClobPosition | null {
@@ -40,6 +62,7 @@ export class PortfolioTracker {
     if (!entry) return false;
     entry.positions = event.positions;
     entry.tokensBalance = event.tokensBalance;
+    this.heldSet = null;
     return true;
   }
 

@@ -87,6 +87,11 @@ export class TradingSession {
     return { mode: 'delegated', subAccountId: sub.id, wallet: sub.account };
   }
 
+  /** The profile's taker fee rate, the one its orders carry on fee-bearing markets. */
+  get feeRateBps(): number {
+    return this.account.profile.rank.feeRateBps;
+  }
+
   async orderContext(marketSlug: string): Promise<OrderContext> {
     const market = await this.client.getOrderMarket(marketSlug);
     const owner = this.owner();

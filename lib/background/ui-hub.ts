@@ -39,8 +39,9 @@ export function audienceOf(change: Change): Audience {
     case 'positions':
     case 'intent':
       return { state: true, badges: true, panels: 'market' };
-    case 'open-orders':
     case 'book':
+      return { state: change.held, badges: change.held, panels: 'market' };
+    case 'open-orders':
     case 'market':
       return { state: false, badges: false, panels: 'market' };
     case 'price-alerts':

@@ -40,6 +40,8 @@ export const PanelPositionSide = z.object({
   /** Average fill price, raw (1e6 = 1.00). */
   avgPriceRaw: Raw,
   unrealizedPnlRaw: Raw,
+  /** Which price marks the P&L, one sentence (the figure's tooltip). */
+  markedBy: z.string().max(300).optional(),
 });
 
 /** What a content script may know about one market: nothing beyond the user's own state there. */

@@ -6,6 +6,7 @@ import { PriceAlert } from '../core/price-alerts/schema';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';
 import { TradingModeView } from './panel-views';
+import { MarketMarkView } from './position-marks';
 
 /** What UIs know of the vault: who, never a secret. */
 export const VaultView = z.object({
@@ -46,6 +47,11 @@ export const PortfolioView = z.object({
   positions: Positions.nullable(),
   fetchedAt: z.number().nullable(),
   error: ClientErrorInfo.nullable(),
+  /**
+   * Per market slug, how its held sides are marked (the positions' `marketValue` and
+   * `unrealizedPnl` are then the live mark); a market absent here shows the exchange's figures.
+   */
+  marks: z.record(z.string(), MarketMarkView).optional(),
 });
 export type PortfolioView = z.infer<typeof PortfolioView>;
 

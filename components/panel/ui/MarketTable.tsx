@@ -3,7 +3,9 @@ import { memo, sameFields } from '@/components/common/memo';
 import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
 import type { Outcome } from '@/lib/core/api/primitives';
 import { formatContracts } from '@/lib/core/format/money';
-import { formatCents, rawPriceToNumber } from '@/lib/core/format/price';
+import { formatCents } from '@/lib/core/format/price';
+import { formatRawCents } from '@/lib/core/format/raw-price';
+import { fromRaw } from '@/lib/core/orders/units';
 import type { PanelState } from '@/lib/protocol/views';
 
 const sideOf = (state: PanelState, outcome: Outcome) =>
@@ -15,15 +17,26 @@ interface RowProps {
   bid: string;
   ask: string;
   held: string | null;
-  avg: string | null;
+  /** The exact contracts held and their average price, the held figure's tooltip. */
+  heldExact: string | null;
   pnlRaw: string | null;
+  /** Which price marks the P&L, its tooltip. */
+  markedBy: string | null;
 }
 
 /**
  * Redrawn only when something it shows changes: a book update that moves neither best
  * price (most of them: sizes change far more often) leaves it alone.
  */
-const OutcomeRow = memo(function OutcomeRow({ outcome, bid, ask, held, avg, pnlRaw }: RowProps) {
+const OutcomeRow = memo(function OutcomeRow({
+  outcome,
+  bid,
+  ask,
+  held,
+  heldExact,
+  pnlRaw,
+  markedBy,
+}: RowProps) {
   return (
     <tr data-outcome={outcome}>
       <th scope="row" class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>
@@ -31,14 +44,22 @@ const OutcomeRow = memo(function OutcomeRow({ outcome, bid, ask, held, avg, pnlR
       </th>
       <td data-cell="bid">{bid}</td>
       <td data-cell="ask">{ask}</td>
-      <td data-cell="held">{held ?? '—'}</td>
-      <td data-cell="avg">{avg ?? '—'}</td>
-      <td data-cell="pnl">{held !== null && pnlRaw !== null ? <Pnl raw={pnlRaw} /> : '—'}</td>
+      <td data-cell="held" title={heldExact ?? undefined}>
+        {held ?? '—'}
+      </td>
+      <td data-cell="pnl" title={held !== null ? (markedBy ?? undefined) : undefined}>
+        {held !== null && pnlRaw !== null ? <Pnl raw={pnlRaw} /> : '—'}
+      </td>
     </tr>
   );
 }, sameFields);
 
-/** Best bid/ask per outcome (NO mirrors YES) and the user's position on this market. */
+/**
+ * Best bid/ask per outcome (NO mirrors YES) and the user's position on this market: the
+ * contracts held (exact, with their average price, in the tooltip) and the P&L (which price
+ * marks it, in its tooltip). The columns fit P&L up to +$999,999.99 and the contracts that
+ * buys (test/e2e/popup/fit.test.ts); the average price is the held figure's tooltip.
+ */
 export function MarketTable({ state }: { state: PanelState }) {
   const quotes = outcomeQuotes(state.book);
   const hasBook = state.market?.tradeType !== 'amm';
@@ -49,7 +70,6 @@ export function MarketTable({ state }: { state: PanelState }) {
         <col class="price" />
         <col class="price" />
         <col />
-        <col class="price" />
         <col class="pnl" />
       </colgroup>
       <thead>
@@ -60,7 +80,6 @@ export function MarketTable({ state }: { state: PanelState }) {
           <th scope="col">Bid</th>
           <th scope="col">Ask</th>
           <th scope="col">Held</th>
-          <th scope="col">Avg</th>
           <th scope="col">P&amp;L</th>
         </tr>
       </thead>
@@ -75,8 +94,13 @@ export function MarketTable({ state }: { state: PanelState }) {
               bid={hasBook ? formatCents(quotes[outcome].bid) : '—'}
               ask={hasBook ? formatCents(quotes[outcome].ask) : '—'}
               held={held ? formatContracts(held.contractsRaw) : null}
-              avg={held ? formatCents(rawPriceToNumber(held.avgPriceRaw)) : null}
+              heldExact={
+                held
+                  ? `${fromRaw(BigInt(held.contractsRaw))} contracts at an average of ${formatRawCents(held.avgPriceRaw)}`
+                  : null
+              }
               pnlRaw={held ? held.unrealizedPnlRaw : null}
+              markedBy={held?.markedBy ?? null}
             />
           );
         })}

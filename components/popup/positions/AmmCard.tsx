@@ -1,8 +1,13 @@
 import { Money, Pnl } from '@/components/common/Money';
 import type { AmmRow } from '@/components/popup/positions/positions';
 import { formatContracts } from '@/lib/core/format/money';
+import { fromRaw } from '@/lib/core/orders/units';
 import { AlertButton } from '../alerts/AlertButton';
 import { MarketHeading } from '../MarketHeading';
+
+/** An AMM has no book to sell into here: its value stays the latest outcome-token price's. */
+const AMM_MARK_WORDS =
+  "Valued at the AMM's latest outcome-token price, as the exchange reports it: not marked to a live book.";
 
 /** An AMM position: what was paid, and its value only when a price exists. */
 export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string }) {
@@ -20,22 +25,26 @@ export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string
         <span class={`chip chip-${row.outcome.toLowerCase()}`}>{row.outcome}</span>
         <div class="side-figures">
           <div class="side-row">
-            <span class="num">{formatContracts(row.contractsRaw)}</span>
-            <span class="figure">
-              <span class="caption">paid</span> <Money raw={row.costRaw} />
+            <span class="figure num" title={`${fromRaw(row.contractsRaw)} contracts`}>
+              {formatContracts(row.contractsRaw)}
             </span>
-            {row.valueRaw !== null && row.unrealizedRaw !== null ? (
-              <>
-                <span class="figure">
-                  <span class="caption">value</span> <Money raw={row.valueRaw} />
-                </span>
-                <span class="figure">
-                  <span class="caption">P&amp;L</span> <Pnl raw={row.unrealizedRaw} />
-                </span>
-              </>
+            {row.unrealizedRaw !== null ? (
+              <span class="figure" title={AMM_MARK_WORDS}>
+                <span class="caption">P&amp;L</span> <Pnl raw={row.unrealizedRaw} />
+              </span>
             ) : (
               <span class="figure muted">no price yet</span>
             )}
+          </div>
+          <div class="side-row sub">
+            <span class="figure">
+              <span class="caption">paid</span> <Money raw={row.costRaw} />
+            </span>
+            {row.valueRaw !== null ? (
+              <span class="figure" title={AMM_MARK_WORDS}>
+                <span class="caption">value</span> <Money raw={row.valueRaw} />
+              </span>
+            ) : null}
           </div>
         </div>
       </div>

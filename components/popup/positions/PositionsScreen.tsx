@@ -30,8 +30,8 @@ export function PositionsScreen({
   const { send } = useServices();
   const refresh = useAction(() => send('portfolio.refresh', {}));
   const model = useMemo(
-    () => (portfolio.positions ? buildPortfolioModel(portfolio.positions) : null),
-    [portfolio.positions],
+    () => (portfolio.positions ? buildPortfolioModel(portfolio.positions, portfolio.marks) : null),
+    [portfolio.positions, portfolio.marks],
   );
   const [allDrawn, setAllDrawn] = useState(false);
   // A layout effect: it runs before the browser paints this render, so the task after the

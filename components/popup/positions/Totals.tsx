@@ -1,7 +1,11 @@
 import { Money, Pnl } from '@/components/common/Money';
 import type { PortfolioTotals } from '@/components/popup/positions/positions';
 
-/** The four figures at the top of the Positions screen. */
+/** What the totals' P&L is marked at: each line's own tooltip says it for that side. */
+const TOTAL_MARK_WORDS =
+  "Each side held is valued at what selling it now would get (its outcome's bids, less any sell fee), or at the exchange's figure where no live book marks it.";
+
+/** The four figures at the top of the Positions screen, two a row. */
 export function Totals({ totals }: { totals: PortfolioTotals }) {
   return (
     <div class="totals-block">
@@ -12,7 +16,7 @@ export function Totals({ totals }: { totals: PortfolioTotals }) {
             <Money raw={totals.valueRaw} />
           </dd>
         </div>
-        <div>
+        <div title={TOTAL_MARK_WORDS}>
           <dt>Unrealised P&amp;L</dt>
           <dd>
             <Pnl raw={totals.unrealizedRaw} />

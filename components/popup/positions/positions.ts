@@ -9,6 +9,8 @@ import type {
 } from '../../../lib/core/api/portfolio';
 import type { Outcome, Side } from '../../../lib/core/api/primitives';
 import { priceNumberToRaw, valueAtPrice } from '../../../lib/core/format/raw-price';
+import { markWords } from '../../../lib/protocol/mark-words';
+import type { MarketMarkView } from '../../../lib/protocol/position-marks';
 
 /** One outcome of a CLOB position, as the popup shows it. */
 export interface SideRow {
@@ -21,7 +23,12 @@ export interface SideRow {
   marketValueRaw: bigint;
   unrealizedRaw: bigint;
   realisedRaw: bigint;
+  /** Which price marks value and P&L: the live book's bids, or the exchange's figure. */
+  markedBy: string;
 }
+
+/** Per market slug, how its held sides are marked (`PortfolioView.marks`). */
+export type Marks = Readonly<Record<string, MarketMarkView>>;
 
 /** An open order of the user, with the outcome its token stands for. */
 export interface OrderRow {
@@ -136,8 +143,14 @@ export function orderRow(order: UserOrder, market: ClobPositionMarket): OrderRow
   };
 }
 
-function sideRow(outcome: Outcome, side: PositionSide, balance: string): SideRow {
+function sideRow(
+  outcome: Outcome,
+  side: PositionSide,
+  balance: string,
+  mark: MarketMarkView | undefined,
+): SideRow {
   return {
+    markedBy: markWords(outcome, mark?.[outcome === 'YES' ? 'yes' : 'no'] ?? null),
     outcome,
     contractsRaw: big(balance),
     avgPriceRaw: big(side.fillPrice),
@@ -161,11 +174,16 @@ function winnerOf(status: string, winningIndex: number | null | undefined): Outc
   return winningIndex === 0 ? 'YES' : winningIndex === 1 ? 'NO' : null;
 }
 
-export function marketRow(position: ClobPosition, groupTitle: string | null = null): MarketRow {
+export function marketRow(
+  position: ClobPosition,
+  groupTitle: string | null = null,
+  marks: Marks = {},
+): MarketRow {
   const { market } = position;
+  const mark = market.slug ? marks[market.slug] : undefined;
   const sides = [
-    sideRow('YES', position.positions.yes, position.tokensBalance.yes),
-    sideRow('NO', position.positions.no, position.tokensBalance.no),
+    sideRow('YES', position.positions.yes, position.tokensBalance.yes, mark),
+    sideRow('NO', position.positions.no, position.tokensBalance.no, mark),
   ].filter(hasContent);
   const sum = (pick: (s: SideRow) => bigint) => sides.reduce((n, s) => n + pick(s), 0n);
   return {
@@ -223,9 +241,9 @@ function byValue(a: MarketRow, b: MarketRow): number {
 
 const shown = (row: MarketRow): boolean => row.sides.length > 0 || row.orders.length > 0;
 
-function groupBlock(group: GroupPosition): GroupBlock {
+function groupBlock(group: GroupPosition, marks: Marks): GroupBlock {
   const markets = group.positions
-    .map((p) => marketRow(p, group.group.title))
+    .map((p) => marketRow(p, group.group.title, marks))
     .filter(shown)
     .sort(byValue);
   return {
@@ -242,16 +260,17 @@ function groupBlock(group: GroupPosition): GroupBlock {
 /**
  * The Positions screen from the background's `Positions`: every CLOB position
  * (standalone and inside groups), AMM positions, and the totals at the top. Figures
- * are the server's (cost, value, P&L); only AMM value is computed, at the latest
- * outcome price when there is one.
+ * are the background's: the exchange's cost, and value and P&L marked to the live book
+ * where `marks` names the market (else the exchange's); only AMM value is computed, at the
+ * latest outcome price when there is one.
  */
-export function buildPortfolioModel(positions: Positions): PortfolioModel {
+export function buildPortfolioModel(positions: Positions, marks: Marks = {}): PortfolioModel {
   const markets = positions.clob
-    .map((p) => marketRow(p))
+    .map((p) => marketRow(p, null, marks))
     .filter(shown)
     .sort(byValue);
   const groups = positions.group
-    .map(groupBlock)
+    .map((g) => groupBlock(g, marks))
     .filter((g) => g.markets.length > 0)
     .sort((a, b) => (a.valueRaw === b.valueRaw ? 0 : a.valueRaw > b.valueRaw ? -1 : 1));
   const amm = positions.amm.map(ammRow).filter((r) => r.contractsRaw !== 0n || r.costRaw !== 0n);

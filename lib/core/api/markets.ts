@@ -31,7 +31,14 @@ export const MarketRecord = record({
   imageUrl: z.string().nullable().optional(),
   tokens: record({ yes: Uint256String, no: Uint256String }).nullable(),
   venue: record({ exchange: Address, adapter: Address }).nullable(),
-  settings: record({ takerDelayMs: z.number().int().nonnegative() }),
+  settings: record({
+    takerDelayMs: z.number().int().nonnegative(),
+    /**
+     * Whether takers pay their fee rate here (ours: the spec does not show it; the sandbox
+     * sends it). Absent: unknown, and a position's mark counts the fee (`marks.ts`).
+     */
+    feesEnabled: z.boolean().optional(),
+  }),
 });
 export type MarketRecord = z.infer<typeof MarketRecord>;
 

@@ -42,7 +42,7 @@ export function depthOf(book: Orderbook): Depth {
 }
 
 /** The levels an order on `outcome` meets, best first, in that outcome's prices (NO = 1 − YES). */
-function levelsMet(depth: Depth, outcome: Outcome, side: Side): Level[] {
+export function levelsMet(depth: Depth, outcome: Outcome, side: Side): Level[] {
   const yes =
     side === 'BUY'
       ? outcome === 'YES'

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LiveSubscriptions } from '@/lib/background/live-subscriptions';
 
-function setup(options: { watched?: string[]; alerts?: string[] } = {}) {
+function setup(options: { watched?: string[]; alerts?: string[]; held?: string[] } = {}) {
   const subscribed = new Map<string, unknown>();
   const forgotten: string[][] = [];
   const watchedFlags: boolean[] = [];
   let clock = 1_000;
-  const state = { watched: new Set(options.watched ?? []), alerts: options.alerts ?? [] };
+  const state = {
+    watched: new Set(options.watched ?? []),
+    alerts: options.alerts ?? [],
+    held: options.held ?? [],
+  };
   const subs = new LiveSubscriptions({
     live: {
       subscribe: (channel, payload) => {
@@ -17,6 +21,7 @@ function setup(options: { watched?: string[]; alerts?: string[] } = {}) {
     tradingMode: { setWatched: (watched) => watchedFlags.push(watched) },
     ui: { watchedMarkets: () => new Set(state.watched), watched: () => state.watched.size > 0 },
     alertMarkets: () => state.alerts,
+    heldMarkets: () => state.held,
     lingerMs: 30_000,
     now: () => clock,
   });
@@ -41,6 +46,15 @@ describe('LiveSubscriptions', () => {
     });
     expect(t.forgotten.at(-1)).toEqual(['btc', 'eth', 'fed']);
     expect(t.watchedFlags.at(-1)).toBe(true);
+  });
+
+  it('keeps the books of the markets held live with no page open: their P&L is marked to them', () => {
+    const t = setup({ watched: ['eth'], held: ['fed', 'eth'] });
+    t.subs.marketsChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['eth', 'fed'] });
+    t.state.held = [];
+    t.subs.marketsChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['eth'] });
   });
 
   it('unsubscribes from books when nothing is shown or watched', () => {

@@ -6,6 +6,7 @@ import { MarketRecord, Orderbook } from '../../../lib/core/api/markets';
 import { UserOrder } from '../../../lib/core/api/orders';
 import { Positions } from '../../../lib/core/api/portfolio';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { EXCHANGE_MARK_WORDS } from '../../../lib/protocol/mark-words';
 import { PanelState } from '../../../lib/protocol/views';
 import * as ex from '../core/api/examples';
 import { intentView } from '../protocol/fixtures';
@@ -119,8 +120,18 @@ describe('buildPanelState', () => {
   it('shows the position of this market from the portfolio', () => {
     const state = buildPanelState(inputs());
     expect(state.position).toEqual({
-      yes: { contractsRaw: '10000000', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
-      no: { contractsRaw: '0', avgPriceRaw: '550000', unrealizedPnlRaw: '-100000' },
+      yes: {
+        contractsRaw: '10000000',
+        avgPriceRaw: '550000',
+        unrealizedPnlRaw: '-100000',
+        markedBy: EXCHANGE_MARK_WORDS,
+      },
+      no: {
+        contractsRaw: '0',
+        avgPriceRaw: '550000',
+        unrealizedPnlRaw: '-100000',
+        markedBy: EXCHANGE_MARK_WORDS,
+      },
     });
   });
 

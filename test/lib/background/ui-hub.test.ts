@@ -65,7 +65,7 @@ describe('UiHub', () => {
     await ui.connectPanel(btc.port, 'btc');
     await ui.connectPanel(eth.port, 'eth');
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc', fresh: true } }]);
-    ui.changed({ kind: 'book', marketSlug: 'eth' });
+    ui.changed({ kind: 'book', marketSlug: 'eth', held: false });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toHaveLength(1);
     expect(eth.sent).toHaveLength(2);
@@ -92,14 +92,14 @@ describe('UiHub', () => {
     const connected = ui.connectPanel(btc.port, 'btc');
     // The app starting pushes everything (the portfolio read, the socket's state, an intent).
     ui.changed({ kind: 'trading-mode' });
-    ui.changed({ kind: 'book', marketSlug: 'btc' });
+    ui.changed({ kind: 'book', marketSlug: 'btc', held: false });
     await vi.advanceTimersByTimeAsync(100);
     expect(btc.sent).toEqual([]);
     release({ slug: 'btc', fresh: true } as unknown as PanelState);
     await connected;
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc', fresh: true } }]);
     // From then on it gets every push.
-    ui.changed({ kind: 'book', marketSlug: 'btc' });
+    ui.changed({ kind: 'book', marketSlug: 'btc', held: false });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toHaveLength(2);
   });
@@ -116,7 +116,7 @@ describe('UiHub', () => {
     });
     const btc = port();
     await expect(failing.connectPanel(btc.port, 'btc')).rejects.toThrow(/did not answer/);
-    failing.changed({ kind: 'book', marketSlug: 'btc' });
+    failing.changed({ kind: 'book', marketSlug: 'btc', held: false });
     await vi.advanceTimersByTimeAsync(16);
     expect(btc.sent).toEqual([{ topic: 'panel', data: { slug: 'btc' } }]);
   });
@@ -133,11 +133,11 @@ describe('UiHub', () => {
     await ui.connectPanel(dead, 'btc').catch(() => undefined);
     await ui.connectPanel(live.port, 'btc');
     bump();
-    ui.changed({ kind: 'book', marketSlug: 'btc' });
+    ui.changed({ kind: 'book', marketSlug: 'btc', held: false });
     await vi.advanceTimersByTimeAsync(16);
     expect(live.sent).toHaveLength(2);
     bump();
-    ui.changed({ kind: 'book', marketSlug: 'btc' });
+    ui.changed({ kind: 'book', marketSlug: 'btc', held: false });
     await vi.advanceTimersByTimeAsync(16);
     expect(live.sent).toHaveLength(3);
     expect(ui.watched()).toBe(true);
@@ -165,7 +165,7 @@ describe('UiHub', () => {
     const update = (slug: string, size: number, at: number) => {
       const asks = book.asks.map((l, i) => (i === 0 ? { ...l, size: String(size) } : l));
       books.apply(slug, { ...book, asks }, at);
-      ui.changed({ kind: 'book', marketSlug: slug });
+      ui.changed({ kind: 'book', marketSlug: slug, held: false });
     };
     for (let i = 1; i <= 200; i++) update(i % 2 ? 'btc' : 'eth', i, i);
     await vi.advanceTimersByTimeAsync(15);
@@ -196,7 +196,7 @@ describe('UiHub', () => {
     // One push every 3 ms for 300 ms.
     for (let t = 0; t < 300; t += 3) {
       bump();
-      ui.changed({ kind: 'book', marketSlug: 'btc' });
+      ui.changed({ kind: 'book', marketSlug: 'btc', held: false });
       await vi.advanceTimersByTimeAsync(3);
     }
     await vi.advanceTimersByTimeAsync(16);
@@ -271,9 +271,15 @@ describe('UiHub', () => {
   });
 
   it('says who hears of each change in one table', () => {
-    expect(audienceOf({ kind: 'book', marketSlug: 'btc' })).toEqual({
+    expect(audienceOf({ kind: 'book', marketSlug: 'btc', held: false })).toEqual({
       state: false,
       badges: false,
+      panels: 'market',
+    });
+    // A held market's book moves the trader's P&L: the popup and the badges hear of it.
+    expect(audienceOf({ kind: 'book', marketSlug: 'btc', held: true })).toEqual({
+      state: true,
+      badges: true,
       panels: 'market',
     });
     expect(audienceOf({ kind: 'vault' })).toEqual({ state: true, badges: true, panels: 'all' });

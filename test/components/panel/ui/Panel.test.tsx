@@ -132,7 +132,9 @@ describe('the panel in each state', () => {
     show(panelState({ position: position('500000000') }));
     const yes = container.querySelector('tr[data-outcome="YES"]');
     expect(yes?.querySelector('[data-cell="held"]')?.textContent).toBe('500');
-    expect(yes?.querySelector('[data-cell="avg"]')?.textContent).toBe('50¢');
+    expect(yes?.querySelector('[data-cell="held"]')?.getAttribute('title')).toBe(
+      '500 contracts at an average of 50¢',
+    );
     expect(yes?.querySelector('[data-cell="pnl"]')?.textContent).toBe('+$60.00');
     expect(button('SELL:YES:50').textContent).toContain('250');
     expect(container.querySelector('[data-key="SELL:NO:50"]')).toBeNull();

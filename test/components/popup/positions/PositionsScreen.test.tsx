@@ -5,6 +5,7 @@ import { PositionsScreen } from '@/components/popup/positions/PositionsScreen';
 import { PnlChart } from '@/lib/core/api/portfolio';
 import { ExchangeError } from '@/lib/core/client/errors';
 import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { EXCHANGE_MARK_WORDS } from '@/lib/protocol/mark-words';
 import type { PortfolioView } from '@/lib/protocol/views';
 import * as ex from '../../../lib/core/api/examples';
 import { flushUi as settle } from '../../../support/flush';
@@ -50,12 +51,20 @@ describe('PositionsScreen', () => {
     await settle();
     const card = screen.getByRole('article', { name: 'Will it rain in Lisbon tomorrow?' });
     expect(within(card).getByText('YES')).toBeTruthy();
-    const main = byVisibleText('10 @ 55¢value $5.40P&L −$0.10', card);
-    const sub = byVisibleText('cost $5.50realised +$0.25', card);
-    expect(parts(main)).toEqual(['10 @ 55¢', 'value $5.40', 'P&L −$0.10']);
-    expect(parts(sub)).toEqual(['cost $5.50', 'realised +$0.25']);
+    const main = byVisibleText('10 @ 55¢P&L −$0.10', card);
+    const sub = byVisibleText('value $5.40cost $5.50', card);
+    const last = byVisibleText('realised +$0.25', card);
+    expect(parts(main)).toEqual(['10 @ 55¢', 'P&L −$0.10']);
+    expect(parts(sub)).toEqual(['value $5.40', 'cost $5.50']);
     expect(within(main).getByText('−$0.10').classList.contains('pnl-loss')).toBe(true);
-    expect(within(sub).getByText('+$0.25').classList.contains('pnl-gain')).toBe(true);
+    expect(within(last).getByText('+$0.25').classList.contains('pnl-gain')).toBe(true);
+    // The exact contracts, and which price marks the P&L, are the figures' tooltips.
+    expect(within(main).getByText('10 @ 55¢').getAttribute('title')).toBe(
+      '10 contracts at an average of 0.55',
+    );
+    expect(within(main).getByText('P&L').parentElement?.getAttribute('title')).toBe(
+      EXCHANGE_MARK_WORDS,
+    );
   });
 
   it('labels a resolved market as resolved with the payout pending', async () => {
@@ -74,11 +83,10 @@ describe('PositionsScreen', () => {
     const amm = screen.getByRole('article', { name: 'Rain (AMM)' });
     expect(within(amm).getByText('no price yet')).toBeTruthy();
     const priced = screen.getByRole('article', { name: 'An old AMM market' });
-    expect(parts(byVisibleText(/^6\.6paid/, priced))).toEqual([
-      '6.6',
+    expect(parts(byVisibleText(/^6\.6P&L/, priced))).toEqual(['6.6', 'P&L −$0.02']);
+    expect(parts(byVisibleText('paid $2.00value $1.98', priced))).toEqual([
       'paid $2.00',
       'value $1.98',
-      'P&L −$0.02',
     ]);
   });
 

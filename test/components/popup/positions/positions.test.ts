@@ -4,6 +4,7 @@ import {
   outcomeOfToken,
 } from '../../../../components/popup/positions/positions';
 import { Positions } from '../../../../lib/core/api/portfolio';
+import { EXCHANGE_MARK_WORDS, markWords } from '../../../../lib/protocol/mark-words';
 import * as ex from '../../../lib/core/api/examples';
 import { emptyPositions, positionsFixture, positionsInput } from '../fixtures';
 
@@ -20,9 +21,20 @@ describe('buildPortfolioModel', () => {
         marketValueRaw: 5_400_000n,
         unrealizedRaw: -100_000n,
         realisedRaw: 250_000n,
+        markedBy: EXCHANGE_MARK_WORDS,
       },
     ]);
     expect(rain?.imageUrl).toBe('https://cdn.example/will-it-rain-in-lisbon-tomorrow.png');
+  });
+
+  it("words each side's mark from the background's marks, the exchange's figure otherwise", () => {
+    const mark = { bestBidMillis: '602', unmarkedRaw: '0', feeBps: 100 };
+    const model = buildPortfolioModel(positionsFixture(), {
+      'will-it-rain-in-lisbon-tomorrow': { yes: mark, no: null },
+    });
+    const rain = model.markets.find((m) => m.slug === 'will-it-rain-in-lisbon-tomorrow');
+    expect(rain?.sides[0]?.markedBy).toBe(markWords('YES', mark));
+    expect(markWords('YES', mark)).toContain('60.2¢');
   });
 
   it('maps each open order to the outcome of its token and keeps it cancellable by slug', () => {
