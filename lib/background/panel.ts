@@ -140,6 +140,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     openOrders: input.vault === 'unlocked' ? input.openOrders : [],
     intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),
     quickTrade: input.settings.quickTrade,
+    caps: input.settings.caps,
     panel: input.settings.panel,
     theme: input.settings.theme,
     block,

@@ -3,7 +3,12 @@ import { MaintenanceStatus } from '../core/api/maintenance';
 import { UserOrder } from '../core/api/user-orders';
 import { BookLadder } from '../core/orders/book-ladder';
 import { BookTop } from '../core/orders/book-top';
-import { PanelSettings, QuickTradeSettings, ThemeSetting } from '../core/settings/sections';
+import {
+  CapsSettings,
+  PanelSettings,
+  QuickTradeSettings,
+  ThemeSetting,
+} from '../core/settings/sections';
 import { IntentView } from './intent';
 
 /*
@@ -66,6 +71,8 @@ export const PanelState = z.object({
   openOrders: z.array(z.object(UserOrder.shape)),
   intents: z.array(IntentView),
   quickTrade: QuickTradeSettings,
+  /** So a button above the per-order cap is disabled with the cap named, never pressed. */
+  caps: CapsSettings,
   panel: PanelSettings,
   /** With the state, so a framed panel painted from it is in the user's theme at once. */
   theme: ThemeSetting,
