@@ -9,6 +9,7 @@ import type { IntentView } from '../protocol/intent';
 import type {
   ConnectionState,
   PanelBlock,
+  PanelPositionSide,
   PanelState,
   TradingModeView,
   VaultView,
@@ -101,14 +102,23 @@ export function firstRunHint(input: PanelInputs, block: PanelBlock | null): stri
 
 export function buildPanelState(input: PanelInputs): PanelState {
   const entry = input.portfolio.entry(input.marketSlug);
-  const side = (s: 'yes' | 'no') =>
-    entry
-      ? {
-          contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
-          avgPriceRaw: entry.positions[s].fillPrice,
-          unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
-        }
-      : null;
+  // An AMM market's holdings are listed apart from the CLOB positions.
+  const amm = entry ? null : input.portfolio.amm(input.marketSlug);
+  const side = (s: 'yes' | 'no'): PanelPositionSide | null => {
+    if (entry)
+      return {
+        contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
+        avgPriceRaw: entry.positions[s].fillPrice,
+        unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
+      };
+    const held = amm?.[s === 'yes' ? 'YES' : 'NO'];
+    if (!held) return null;
+    return {
+      contractsRaw: held.contractsRaw.toString(),
+      avgPriceRaw: held.avgPriceRaw.toString(),
+      unrealizedPnlRaw: held.unrealizedPnlRaw === null ? null : held.unrealizedPnlRaw.toString(),
+    };
+  };
   const block = panelBlock(input);
   const yes = side('yes');
   const no = side('no');

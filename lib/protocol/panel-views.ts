@@ -44,8 +44,10 @@ export const PanelPositionSide = z.object({
   contractsRaw: Raw,
   /** Average fill price, raw (1e6 = 1.00). */
   avgPriceRaw: Raw,
-  unrealizedPnlRaw: Raw,
+  /** Null when the exchange gives no price to value it at (an AMM market without trades). */
+  unrealizedPnlRaw: Raw.nullable(),
 });
+export type PanelPositionSide = z.infer<typeof PanelPositionSide>;
 
 /** What a content script may know about one market: nothing beyond the user's own state there. */
 export const PanelState = z.object({
