@@ -93,10 +93,11 @@ export function createOverlay(doc: Document = document): Overlay {
     if (shown.get(badge) === key) return;
     shown.set(badge, key);
     badge.replaceChildren(
-      ...lines.flatMap((line) => [
-        span(doc, 't', line.held),
-        span(doc, `t ${line.tone}`, line.pnl),
-      ]),
+      ...lines.flatMap((line) =>
+        line.pnl === ''
+          ? [span(doc, 't', line.held)]
+          : [span(doc, 't', line.held), span(doc, `t ${line.tone}`, line.pnl)],
+      ),
     );
   };
 

@@ -8,10 +8,11 @@ export interface BadgeLine {
   tone: Tone;
 }
 
+/** With no price to value the side at, the badge says what is held and no P&L. */
 export const badgeLine = (entry: BadgeEntry): BadgeLine => ({
   held: `${entry.side} ${formatContracts(entry.contractsRaw)}`,
-  pnl: formatPnl(entry.unrealizedPnlRaw),
-  tone: pnlTone(entry.unrealizedPnlRaw),
+  pnl: entry.unrealizedPnlRaw === null ? '' : formatPnl(entry.unrealizedPnlRaw),
+  tone: entry.unrealizedPnlRaw === null ? 'flat' : pnlTone(entry.unrealizedPnlRaw),
 });
 
 /** Entries by market, YES before NO, so a badge reads the same from one push to the next. */

@@ -1,6 +1,7 @@
 import type { Positions } from '../core/api/portfolio';
 import { BadgeEntry, type BadgesView } from '../protocol/badge-views';
 import { MAX_BADGE_ENTRIES } from '../protocol/names';
+import { ammHoldings } from './amm-holdings';
 import { clobEntries } from './portfolio';
 
 export interface BadgeInputs {
@@ -14,7 +15,7 @@ export interface BadgeInputs {
 const NO_BADGES: BadgesView = { entries: [] };
 
 /**
- * The badges' summary of the portfolio: one entry per side held, none at all when badges
+ * The badges' summary of the portfolio: one entry per side held (CLOB, then AMM), none at all when badges
  * are off or nobody is signed in. Each entry is parsed by its schema before it leaves, like
  * every view a page receives; one the schema refuses (a slug no market page could have) is
  * left out, not the others.
@@ -34,6 +35,20 @@ export function buildBadgesView(input: BadgeInputs): BadgesView {
         side,
         contractsRaw,
         unrealizedPnlRaw: pnl,
+      });
+      if (entry.success) entries.push(entry.data);
+      if (entries.length === MAX_BADGE_ENTRIES) return { entries };
+    }
+  }
+  for (const [slug, holdings] of ammHoldings(input.positions)) {
+    for (const side of ['YES', 'NO'] as const) {
+      const held = holdings[side];
+      if (held.contractsRaw === 0n) continue;
+      const entry = BadgeEntry.safeParse({
+        marketSlug: slug,
+        side,
+        contractsRaw: held.contractsRaw.toString(),
+        unrealizedPnlRaw: held.unrealizedPnlRaw === null ? null : held.unrealizedPnlRaw.toString(),
       });
       if (entry.success) entries.push(entry.data);
       if (entries.length === MAX_BADGE_ENTRIES) return { entries };

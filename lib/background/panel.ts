@@ -11,6 +11,7 @@ import { markWords } from '../protocol/mark-words';
 import type {
   ConnectionState,
   PanelBlock,
+  PanelPositionSide,
   PanelState,
   TradingModeView,
   VaultView,
@@ -25,7 +26,7 @@ export interface PanelInputs {
   mode: TradingModeView | null;
   book: BookTop | null;
   ladder: BookLadder | null;
-  portfolio: Pick<PortfolioTracker, 'entry'>;
+  portfolio: Pick<PortfolioTracker, 'entry' | 'amm'>;
   /** The market's position marked to its live book (absent: the exchange's figures). */
   mark?: (entry: ClobPosition | null) => MarkedEntry | null;
   openOrders: UserOrder[];
@@ -108,15 +109,24 @@ export function buildPanelState(input: PanelInputs): PanelState {
   const exchange = input.portfolio.entry(input.marketSlug);
   const marked = input.mark ? input.mark(exchange) : null;
   const entry = marked?.entry ?? exchange;
-  const side = (s: 'yes' | 'no') =>
-    entry
-      ? {
-          contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
-          avgPriceRaw: entry.positions[s].fillPrice,
-          unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
-          markedBy: markWords(s === 'yes' ? 'YES' : 'NO', marked?.marks[s] ?? null),
-        }
-      : null;
+  // An AMM market's holdings are listed apart from the CLOB positions.
+  const amm = entry ? null : input.portfolio.amm(input.marketSlug);
+  const side = (s: 'yes' | 'no'): PanelPositionSide | null => {
+    if (entry)
+      return {
+        contractsRaw: s === 'yes' ? entry.tokensBalance.yes : entry.tokensBalance.no,
+        avgPriceRaw: entry.positions[s].fillPrice,
+        unrealizedPnlRaw: entry.positions[s].unrealizedPnl,
+        markedBy: markWords(s === 'yes' ? 'YES' : 'NO', marked?.marks[s] ?? null),
+      };
+    const held = amm?.[s === 'yes' ? 'YES' : 'NO'];
+    if (!held) return null;
+    return {
+      contractsRaw: held.contractsRaw.toString(),
+      avgPriceRaw: held.avgPriceRaw.toString(),
+      unrealizedPnlRaw: held.unrealizedPnlRaw === null ? null : held.unrealizedPnlRaw.toString(),
+    };
+  };
   const block = panelBlock(input);
   const yes = side('yes');
   const no = side('no');
@@ -148,6 +158,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     openOrders: input.vault === 'unlocked' ? input.openOrders : [],
     intents: input.intents.filter((i) => i.marketSlug === input.marketSlug).slice(0, 8),
     quickTrade: input.settings.quickTrade,
+    caps: input.settings.caps,
     panel: input.settings.panel,
     theme: input.settings.theme,
     block,

@@ -4,6 +4,7 @@ import type { ClobPosition, Positions } from '../core/api/portfolio';
 import type { Outcome } from '../core/api/primitives';
 import type { ClientErrorInfo } from '../core/client/errors';
 import type { PortfolioView } from '../protocol/views';
+import { type AmmHoldings, ammHoldings } from './amm-holdings';
 
 /** Every CLOB position, standalone or inside a group, with the slug of its market. */
 export function clobEntries(positions: Positions): ClobPosition[] {
@@ -54,6 +55,12 @@ export class PortfolioTracker {
   entry(marketSlug: string): ClobPosition | null {
     if (!this.view.positions) return null;
     return clobEntries(this.view.positions).find((p) => p.market.slug === marketSlug) ?? null;
+  }
+
+  /** What is held in this AMM market (listed apart from the CLOB positions); null: nothing known. */
+  amm(marketSlug: string): AmmHoldings | null {
+    if (!this.view.positions) return null;
+    return ammHoldings(this.view.positions).get(marketSlug) ?? null;
   }
 
   /** Applies a live update; false when the market is not in the snapshot (a refresh is due). */

@@ -22,7 +22,7 @@ export function isBadgeEntry(raw: unknown): raw is BadgeEntry {
     slug.length <= 200 &&
     (raw.side === 'YES' || raw.side === 'NO') &&
     isString(raw.contractsRaw, /^\d*[1-9]\d*$/) &&
-    isString(raw.unrealizedPnlRaw, /^-?\d+$/)
+    (raw.unrealizedPnlRaw === null || isString(raw.unrealizedPnlRaw, /^-?\d+$/))
   );
 }
 

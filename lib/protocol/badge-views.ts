@@ -14,7 +14,8 @@ export const BadgeEntry = z.object({
   side: z.enum(['YES', 'NO']),
   /** Held now, raw (1e6 = one contract); never zero: nothing held draws no badge. */
   contractsRaw: UnsignedRawAmount.regex(/[1-9]/, 'a badge is for contracts held'),
-  unrealizedPnlRaw: RawAmount,
+  /** Null when the exchange gives no price to value it at (an AMM market without trades). */
+  unrealizedPnlRaw: RawAmount.nullable(),
 });
 export type BadgeEntry = z.infer<typeof BadgeEntry>;
 

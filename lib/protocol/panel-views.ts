@@ -3,7 +3,12 @@ import { MaintenanceStatus } from '../core/api/maintenance';
 import { UserOrder } from '../core/api/user-orders';
 import { BookLadder } from '../core/orders/book-ladder';
 import { BookTop } from '../core/orders/book-top';
-import { PanelSettings, QuickTradeSettings, ThemeSetting } from '../core/settings/sections';
+import {
+  CapsSettings,
+  PanelSettings,
+  QuickTradeSettings,
+  ThemeSetting,
+} from '../core/settings/sections';
 import { IntentView } from './intent';
 
 /*
@@ -39,10 +44,12 @@ export const PanelPositionSide = z.object({
   contractsRaw: Raw,
   /** Average fill price, raw (1e6 = 1.00). */
   avgPriceRaw: Raw,
-  unrealizedPnlRaw: Raw,
+  /** Null when the exchange gives no price to value it at (an AMM market without trades). */
+  unrealizedPnlRaw: Raw.nullable(),
   /** Which price marks the P&L, one sentence (the figure's tooltip). */
   markedBy: z.string().max(300).optional(),
 });
+export type PanelPositionSide = z.infer<typeof PanelPositionSide>;
 
 /** What a content script may know about one market: nothing beyond the user's own state there. */
 export const PanelState = z.object({
@@ -68,6 +75,8 @@ export const PanelState = z.object({
   openOrders: z.array(z.object(UserOrder.shape)),
   intents: z.array(IntentView),
   quickTrade: QuickTradeSettings,
+  /** So a button above the per-order cap is disabled with the cap named, never pressed. */
+  caps: CapsSettings,
   panel: PanelSettings,
   /** With the state, so a framed panel painted from it is in the user's theme at once. */
   theme: ThemeSetting,

@@ -2,6 +2,7 @@ import type { Outcome } from '../../../lib/core/api/primitives';
 import { formatContracts, formatUsd } from '../../../lib/core/format/money';
 import { formatCents } from '../../../lib/core/format/price';
 import { contractsForSpend } from '../../../lib/core/orders/amounts';
+import { aboveCapReason, buyAboveCap } from '../../../lib/core/orders/cap';
 import { OrderRuleError } from '../../../lib/core/orders/issues';
 import { priceQuickOrder, quoteFor } from '../../../lib/core/orders/pricing';
 import { RAW_PER_UNIT } from '../../../lib/core/orders/units';
@@ -72,20 +73,26 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
     ...(request.amountRaw !== undefined ? { amountRaw: request.amountRaw } : {}),
     ...(request.sellPercent !== undefined ? { sellPercent: request.sellPercent } : {}),
   };
+  const capRaw = BigInt(state.caps.maxOrderNotionalRaw);
+  const unpriced = (reason: string) => ({
+    ...base,
+    estimate: null,
+    contracts: null,
+    limitMillis: null,
+    notionalRaw: null,
+    needsConfirmation: false,
+    disabledReason: blocked ?? reason,
+  });
+  // The cap is the reason before the book is asked: a thin book is not why it is refused.
+  if (request.amountRaw !== undefined && buyAboveCap(BigInt(request.amountRaw), capRaw))
+    return unpriced(aboveCapReason(capRaw));
   let priced: ReturnType<typeof priceQuickOrder>;
   try {
     priced = priceQuickOrder(request, state.book, held, state.quickTrade.slippageMillis);
   } catch (error) {
-    return {
-      ...base,
-      estimate: null,
-      contracts: null,
-      limitMillis: null,
-      notionalRaw: null,
-      needsConfirmation: false,
-      disabledReason: blocked ?? refusalText(error),
-    };
+    return unpriced(refusalText(error));
   }
+  const overCap = priced.notionalRaw > capRaw;
   const quote = quoteFor(state.book, request.outcome);
   const { amounts } = priced;
   let contracts: string | null = null;
@@ -110,8 +117,8 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
     contracts,
     limitMillis: priced.limitMillis,
     notionalRaw: priced.notionalRaw,
-    needsConfirmation: priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
-    disabledReason: blocked,
+    needsConfirmation: !overCap && priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
+    disabledReason: blocked ?? (overCap ? aboveCapReason(capRaw) : null),
   };
 }
 

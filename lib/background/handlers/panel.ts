@@ -1,5 +1,6 @@
 import { ExchangeError } from '../../core/client/errors';
 import { formatUsd } from '../../core/format/money';
+import { aboveCapReason, buyAboveCap } from '../../core/orders/cap';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
@@ -131,6 +132,10 @@ export const panelHandlers = (
     assertPageMarket(app, sender, request.marketSlug);
     const earlier = earlierPress(app, request.marketSlug, request.pressId);
     if (earlier) return earlier;
+    // Named before the book is read or a confirmation armed: the cap is the reason.
+    const capRaw = BigInt(app.settings.caps.maxOrderNotionalRaw);
+    if (request.amountRaw !== undefined && buyAboveCap(BigInt(request.amountRaw), capRaw))
+      throw unavailable(aboveCapReason(capRaw));
     if (request.firstPress) armFirstPress(app, sender, quickPress(request));
     await tradingSession(app);
     const market = await app.market(request.marketSlug);

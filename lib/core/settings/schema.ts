@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ExchangeProfile } from '../api/exchange';
-import { PanelSettings, QuickTradeSettings, RawSetting, ThemeSetting } from './sections';
+import { CapsSettings, PanelSettings, QuickTradeSettings, ThemeSetting } from './sections';
 import { SETTINGS_VERSION } from './version';
 
 export const Settings = z.object({
   exchange: ExchangeProfile,
   quickTrade: QuickTradeSettings,
-  caps: z.object({
-    maxOrderNotionalRaw: RawSetting,
-    maxOrdersPerMinute: z.number().int().min(1).max(600),
-  }),
+  caps: CapsSettings,
   notifications: z.object({ enabled: z.boolean() }),
   autoLockMinutes: z
     .number()

@@ -20,6 +20,12 @@ export const QuickTradeSettings = z.object({
   orderType: z.enum(['FOK', 'FAK']),
 });
 
+/** The user's own limits on orders: the desk applies them, the panel names them. */
+export const CapsSettings = z.object({
+  maxOrderNotionalRaw: RawSetting,
+  maxOrdersPerMinute: z.number().int().min(1).max(600),
+});
+
 /** The extension's pages and the page panel: light, dark, or as the system says. */
 export const ThemeSetting = z.enum(['system', 'light', 'dark']);
 

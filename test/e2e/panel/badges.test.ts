@@ -75,7 +75,11 @@ function expectedText(view: BadgesView, slug: string): string {
   return view.entries
     .filter((e) => e.marketSlug === slug)
     .sort((a, b) => (a.side === b.side ? 0 : a.side === 'YES' ? -1 : 1))
-    .map((e) => `${e.side} ${formatContracts(e.contractsRaw)} ${formatPnl(e.unrealizedPnlRaw)}`)
+    .map((e) =>
+      [e.side, formatContracts(e.contractsRaw)]
+        .concat(e.unrealizedPnlRaw === null ? [] : [formatPnl(e.unrealizedPnlRaw)])
+        .join(' '),
+    )
     .join(' ');
 }
 

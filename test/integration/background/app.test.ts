@@ -6,6 +6,7 @@ import { createHandlers } from '../../../lib/background/handlers';
 import type { TransportTweaks } from '../../../lib/background/session';
 import { type SandboxOrder, SandboxOrders } from '../../../lib/core/api/sandbox';
 import { formatCents } from '../../../lib/core/format/price';
+import { aboveCapReason } from '../../../lib/core/orders/cap';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { mergeSettings } from '../../../lib/core/settings/merge';
 import type { Settings } from '../../../lib/core/settings/schema';
@@ -339,6 +340,24 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
         ok: false,
         error: { kind: 'validation', issues: [{ field: 'confirmed' }] },
       });
+      expect(await ordersCount()).toBe(before);
+    });
+
+    it('a buy above the per-order cap is refused naming the cap, first press or not, whatever the book', async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = await ordersCount();
+      const capRaw = BigInt(booted.app.settings.caps.maxOrderNotionalRaw);
+      const aboveCap = { ...quickBuy('press-cap-01'), amountRaw: ((capRaw * 3n) / 2n).toString() };
+      for (const payload of [
+        aboveCap,
+        { ...aboveCap, pressId: 'press-cap-02', firstPress: true },
+      ]) {
+        expect(await booted.send(booted.panel, 'panel.quickOrder', payload)).toEqual({
+          ok: false,
+          error: { kind: 'unavailable', message: aboveCapReason(capRaw) },
+        });
+      }
       expect(await ordersCount()).toBe(before);
     });
 

@@ -39,6 +39,13 @@ describe("the badges' summary of the portfolio", () => {
         contractsRaw: '1000000',
         unrealizedPnlRaw: '-150000',
       },
+      // The AMM position: 6.6 NO for $2.00, at 30¢ worth $1.98.
+      {
+        marketSlug: 'old-amm-market',
+        side: 'NO',
+        contractsRaw: '6600000',
+        unrealizedPnlRaw: '-20000',
+      },
     ]);
     // What leaves is what the schema accepts, and carries nothing else of the position.
     expect(BadgesView.parse(view)).toEqual(view);
@@ -67,7 +74,33 @@ describe("the badges' summary of the portfolio", () => {
     expect(view.entries.map((e) => `${e.marketSlug}:${e.side}`)).toEqual([
       'will-it-rain-in-lisbon-tomorrow:YES',
       'will-it-rain-in-lisbon-tomorrow:YES',
+      'old-amm-market:NO',
     ]);
+  });
+
+  it('an AMM market held is badged like the popup lists it; with no price, no P&L is invented', () => {
+    const positions = Positions.parse(ex.positions());
+    positions.clob = [];
+    positions.group = [];
+    positions.amm = [
+      {
+        market: { slug: 'sandbox-amm', title: 'AMM', status: 'FUNDED' },
+        outcomeIndex: 0,
+        collateralAmount: '25000000',
+        latestTrade: { outcomeTokenPrice: null },
+        outcomeTokenAmount: '48000000',
+        account: '0x0000000000000000000000000000000000000001',
+      },
+    ];
+    const view = buildBadgesView({
+      enabled: true,
+      signedIn: true,
+      positions: Positions.parse(positions),
+    });
+    expect(view.entries).toEqual([
+      { marketSlug: 'sandbox-amm', side: 'YES', contractsRaw: '48000000', unrealizedPnlRaw: null },
+    ]);
+    expect(BadgesView.parse(view)).toEqual(view);
   });
 
   it(`sends at most ${MAX_BADGE_ENTRIES} entries`, () => {

@@ -158,6 +158,33 @@ describe('buildPanelState', () => {
     expect(buildPanelState(inputs()).theme).toBe(DEFAULT_SETTINGS.theme);
   });
 
+  it("shows an AMM market's holdings, listed apart from the CLOB positions (issue 31)", () => {
+    const state = buildPanelState(
+      inputs({ marketSlug: 'old-amm-market', market: MarketRecord.parse(ex.ammMarketRecord()) }),
+    );
+    // 6.6 NO bought for $2.00: 30.30¢ each; at the latest 30¢ they are worth $1.98.
+    expect(state.position).toEqual({
+      yes: { contractsRaw: '0', avgPriceRaw: '0', unrealizedPnlRaw: '0' },
+      no: { contractsRaw: '6600000', avgPriceRaw: '303030', unrealizedPnlRaw: '-20000' },
+    });
+    expect(PanelState.parse(state)).toEqual(state);
+  });
+
+  it('an AMM holding with no price to value it at has no P&L, never an invented one', () => {
+    const positions = Positions.parse(ex.positions());
+    const amm = positions.amm[0];
+    if (!amm) throw new Error('the example has an AMM position');
+    amm.latestTrade = { outcomeTokenPrice: null };
+    const portfolio = new PortfolioTracker();
+    portfolio.set(Positions.parse(positions), NOW);
+    const state = buildPanelState(inputs({ marketSlug: 'old-amm-market', portfolio }));
+    expect(state.position?.no).toEqual({
+      contractsRaw: '6600000',
+      avgPriceRaw: '303030',
+      unrealizedPnlRaw: null,
+    });
+  });
+
   it('has no position on a market the user holds nothing in', () => {
     expect(buildPanelState(inputs({ marketSlug: 'another-market' })).position).toBeNull();
   });

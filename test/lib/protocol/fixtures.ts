@@ -245,6 +245,7 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   openOrders: [],
   intents: [intentView()],
   quickTrade: DEFAULT_SETTINGS.quickTrade,
+  caps: DEFAULT_SETTINGS.caps,
   panel: DEFAULT_SETTINGS.panel,
   theme: DEFAULT_SETTINGS.theme,
   block: null,

@@ -6,6 +6,7 @@ import {
   type TradeButtonModel,
   tradeButtons,
 } from '../../../../components/panel/model/buttons';
+import { aboveCapReason } from '../../../../lib/core/orders/cap';
 import { block, panelState, position } from './fixtures';
 
 const find = (groups: ReturnType<typeof tradeButtons>, key: string): TradeButtonModel => {
@@ -133,5 +134,41 @@ describe('outcomeQuotes and presetLabel', () => {
     expect(presetLabel('5000000')).toBe('$5');
     expect(presetLabel('2500000')).toBe('$2.50');
     expect(presetLabel('1000000000')).toBe('$1,000');
+  });
+});
+
+describe('tradeButtons: the per-order cap', () => {
+  const caps = { maxOrderNotionalRaw: '1000000000', maxOrdersPerMinute: 20 };
+  const capReason = aboveCapReason(1_000_000_000n);
+
+  it('disables a preset above the cap with the cap named, not the book (issue 31)', () => {
+    const state = panelState({ caps, quickTrade: { presets: ['5000000', '1500000000'] } });
+    for (const type of ['FOK', 'FAK'] as const) {
+      const groups = tradeButtons(state, type);
+      const above = find(groups, 'BUY:YES:1');
+      expect(above.disabledReason).toBe(capReason);
+      expect(above.disabledReason).toContain('$1,000 cap per order');
+      expect(above.needsConfirmation).toBe(false);
+      expect(find(groups, 'BUY:NO:1').disabledReason).toBe(capReason);
+      expect(find(groups, 'BUY:YES:0').disabledReason).toBeNull();
+    }
+  });
+
+  it('disables a sell whose proceeds would pass the cap, naming it', () => {
+    const state = panelState({ caps, position: position('2000000000') });
+    // 2,000 YES at the FAK floor of 59¢ is $1,180, above the $1,000 cap.
+    const all = find(tradeButtons(state, 'FAK'), 'SELL:YES:100');
+    expect(all.notionalRaw).toBeGreaterThan(1_000_000_000n);
+    expect(all.disabledReason).toBe(capReason);
+    expect(find(tradeButtons(state, 'FAK'), 'SELL:YES:25').disabledReason).toBeNull();
+  });
+
+  it('a block still speaks first', () => {
+    const state = panelState({
+      caps,
+      quickTrade: { presets: ['1500000000'] },
+      block: block('locked'),
+    });
+    expect(find(tradeButtons(state, 'FOK'), 'BUY:YES:0').disabledReason).toBe('blocked: locked');
   });
 });

@@ -6,6 +6,7 @@ import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch'
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
+import { formatCents, rawPriceToNumber } from '../../../../lib/core/format/price';
 import { ARMED_PRESS_MS, CONFIRM_WINDOW_MS } from '../../../../lib/core/orders/confirm';
 import { NOT_SENT_UNREACHABLE } from '../../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../../lib/protocol/intent';
@@ -140,6 +141,32 @@ describe('the panel in each state', () => {
     expect(container.querySelector('[data-key="SELL:NO:50"]')).toBeNull();
     // Nothing held keeps the row's room: a first fill moves no button below it.
     expect(container.querySelector('[data-sell-row="NO"]')?.textContent).toContain('No NO held');
+  });
+
+  it('an AMM market shows what is held there, and no P&L where there is no price', () => {
+    show(
+      panelState({
+        market: {
+          title: 'AMM market',
+          imageUrl: null,
+          tradeType: 'amm',
+          status: 'FUNDED',
+          deadline: null,
+          tokens: null,
+        },
+        block: block('amm'),
+        position: {
+          yes: { contractsRaw: '48000000', avgPriceRaw: '520833', unrealizedPnlRaw: null },
+          no: { contractsRaw: '0', avgPriceRaw: '0', unrealizedPnlRaw: null },
+        },
+      }),
+    );
+    const yes = container.querySelector('tr[data-outcome="YES"]');
+    expect(yes?.querySelector('[data-cell="held"]')?.textContent).toBe('48');
+    expect(yes?.querySelector('[data-cell="avg"]')?.textContent).toBe(
+      formatCents(rawPriceToNumber('520833')),
+    );
+    expect(yes?.querySelector('[data-cell="pnl"]')?.textContent).toBe('—');
   });
 
   it('when locked: says so, disables the buttons and offers to unlock', async () => {
