@@ -12,6 +12,7 @@ import { OrderDesk } from '../desk/desk';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { BadgesView } from '../protocol/badge-views';
+import { isFinal } from '../protocol/intent';
 import type { SenderPolicy } from '../protocol/sender';
 import type { AppSnapshot, TradingModeView, VaultView } from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
@@ -24,6 +25,7 @@ import { Alerts } from './alerts';
 import { ArmedPresses } from './armed-presses';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
+import { ExchangeHealth } from './exchange-health';
 import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
@@ -77,6 +79,8 @@ export class BackgroundApp {
   readonly alerts: Alerts;
   readonly priceWatch: PriceWatch;
   readonly ui: UiHub;
+  /** Whether the exchange answers: the heartbeat and the live connection's drops. */
+  readonly health: ExchangeHealth;
   /** A market panel's state, and what blocks its orders. */
   readonly panels: PanelStates;
   readonly autoLock: AutoLock;
@@ -132,12 +136,24 @@ export class BackgroundApp {
         this.pushAll();
       },
     });
+    this.health = new ExchangeHealth({
+      probe: (signal) => this.publicApi.heartbeat(signal),
+      now: this.now,
+      onChange: (status) => {
+        if (status.status === 'down') this.live.abandon('the exchange stopped answering');
+        else this.live.retryNow();
+        this.pushAll();
+      },
+    });
     this.ui = new UiHub({
       snapshot: () => this.snapshot(),
       panelNow: (slug) => this.panels.stateNow(slug, this.markets.known(slug)),
       panelFresh: (slug) => this.panels.state(slug),
       badges: () => this.badgesView(),
-      onWatchersChanged: () => this.subscriptions.marketsChanged(),
+      onWatchersChanged: () => {
+        this.subscriptions.marketsChanged();
+        this.updateHealthNeeded();
+      },
     });
     this.handshake = new LiveHandshake(session, () => this.refreshMaintenance());
     this.live = new LiveConnection({
@@ -164,6 +180,7 @@ export class BackgroundApp {
       onTradingModeRefused: () => void this.refreshMaintenance(),
       quote: (slug, outcome) => quoteFor(this.books.get(slug), outcome),
       onChange: (view) => {
+        this.updateHealthNeeded();
         this.alerts.intentChanged(view);
         this.pushState();
         this.pushPanels(view.marketSlug);
@@ -202,6 +219,7 @@ export class BackgroundApp {
       settings: () => this.settings,
       vaultStatus: () => this.vault.status,
       mode: () => this.mode,
+      exchange: () => this.health.status,
       now: this.now,
       pushPanels: (slug) => this.pushPanels(slug),
     });
@@ -252,6 +270,7 @@ export class BackgroundApp {
       handshake: this.handshake,
       desk: this.desk,
       books: this.books,
+      health: this.health,
       priceWatch: this.priceWatch,
       portfolio: this.portfolio,
       portfolioRefresh: this.portfolioRefresh,
@@ -450,6 +469,7 @@ export class BackgroundApp {
     return {
       vault: this.vaultView(),
       connection: this.live.state,
+      exchange: this.health.status,
       mode: this.mode,
       portfolio: this.portfolio.view,
       intents: this.desk.views().slice(0, 50),
@@ -489,6 +509,13 @@ export class BackgroundApp {
 
   pushPanels(slug?: string): void {
     this.ui.pushPanels(slug);
+  }
+
+  /** The heartbeat runs while a UI is open or an order is in flight (exchange-health.ts). */
+  private updateHealthNeeded(): void {
+    this.health.setNeeded(
+      this.ui.watched() || this.desk.views().some((view) => !isFinal(view.state)),
+    );
   }
 
   private pushAll(): void {

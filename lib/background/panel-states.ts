@@ -6,7 +6,7 @@ import type { Settings } from '../core/settings/schema';
 import type { OrderDesk } from '../desk/desk';
 import { NOT_SENT_UNREACHABLE } from '../desk/intent-deadline';
 import type { LiveConnection } from '../live/connection';
-import type { PanelBlock, PanelState, TradingModeView } from '../protocol/views';
+import type { ExchangeStatus, PanelBlock, PanelState, TradingModeView } from '../protocol/views';
 import type { VaultStatus } from '../vault/vault';
 import type { BookTracker } from './books';
 import type { MarketCache } from './market-cache';
@@ -31,6 +31,7 @@ export interface PanelSources {
   settings(): Settings;
   vaultStatus(): VaultStatus;
   mode(): TradingModeView | null;
+  exchange(): ExchangeStatus;
   now(): number;
   pushPanels(slug: string): void;
 }
@@ -87,6 +88,7 @@ export class PanelStates {
       intents: this.from.desk.views(),
       settings: this.from.settings(),
       connection: this.from.live.state,
+      exchange: this.from.exchange(),
       now: this.from.now(),
       clockOffsetMs: this.from.clock.offset,
     });
@@ -101,6 +103,7 @@ export class PanelStates {
       market,
       vault: this.from.vaultStatus(),
       mode: this.from.mode(),
+      exchange: this.from.exchange(),
       now: this.from.now(),
     });
   }

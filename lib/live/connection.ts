@@ -124,6 +124,24 @@ export class LiveConnection {
     this.scheduleReconnect('connection dropped');
   }
 
+  /**
+   * The exchange stopped answering while the socket looks open (it hangs): the socket is
+   * given up, so no book counts as live, and a new one replays the subscriptions (fresh
+   * snapshots) once the exchange answers.
+   */
+  abandon(reason: string): void {
+    if (this.state.status === 'live') this.scheduleReconnect(reason);
+  }
+
+  /** The exchange answers again: a reconnect waiting out its backoff goes now. */
+  retryNow(): void {
+    if (!this.running || !this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.attempt = 0;
+    void this.open();
+  }
+
   get isLive(): boolean {
     return this.state.status === 'live';
   }

@@ -5,7 +5,7 @@ import { ClientErrorInfo } from '../core/client/error-info';
 import { PriceAlert } from '../core/price-alerts/schema';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';
-import { TradingModeView } from './panel-views';
+import { ExchangeStatus, TradingModeView } from './panel-views';
 
 /** What UIs know of the vault: who, never a secret. */
 export const VaultView = z.object({
@@ -53,6 +53,7 @@ export type PortfolioView = z.infer<typeof PortfolioView>;
 export const AppSnapshot = z.object({
   vault: VaultView,
   connection: ConnectionState,
+  exchange: ExchangeStatus,
   mode: TradingModeView.nullable(),
   portfolio: PortfolioView,
   intents: z.array(IntentView),

@@ -1,5 +1,7 @@
 import { Pnl } from '@/components/common/Money';
 import { memo, sameFields } from '@/components/common/memo';
+import { staleTitle } from '@/components/common/outage';
+import { useNow } from '@/components/common/useNow';
 import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
 import type { Outcome } from '@/lib/core/api/primitives';
 import { formatContracts } from '@/lib/core/format/money';
@@ -17,20 +19,35 @@ interface RowProps {
   held: string | null;
   avg: string | null;
   pnlRaw: string | null;
+  /** The exchange is not answering: how old the prices are (null: they are live). */
+  stale: string | null;
 }
 
 /**
  * Redrawn only when something it shows changes: a book update that moves neither best
  * price (most of them: sizes change far more often) leaves it alone.
  */
-const OutcomeRow = memo(function OutcomeRow({ outcome, bid, ask, held, avg, pnlRaw }: RowProps) {
+const OutcomeRow = memo(function OutcomeRow({
+  outcome,
+  bid,
+  ask,
+  held,
+  avg,
+  pnlRaw,
+  stale,
+}: RowProps) {
+  const mark = stale ? { 'data-stale': 'true', title: stale } : {};
   return (
     <tr data-outcome={outcome}>
       <th scope="row" class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>
         {outcome}
       </th>
-      <td data-cell="bid">{bid}</td>
-      <td data-cell="ask">{ask}</td>
+      <td data-cell="bid" {...mark}>
+        {bid}
+      </td>
+      <td data-cell="ask" {...mark}>
+        {ask}
+      </td>
       <td data-cell="held">{held ?? '—'}</td>
       <td data-cell="avg">{avg ?? '—'}</td>
       <td data-cell="pnl">{held !== null && pnlRaw !== null ? <Pnl raw={pnlRaw} /> : '—'}</td>
@@ -42,6 +59,9 @@ const OutcomeRow = memo(function OutcomeRow({ outcome, bid, ask, held, avg, pnlR
 export function MarketTable({ state }: { state: PanelState }) {
   const quotes = outcomeQuotes(state.book);
   const hasBook = state.market?.tradeType !== 'amm';
+  const staleAt =
+    hasBook && state.exchange.status === 'down' ? (state.book?.updatedAt ?? null) : null;
+  const now = useNow(staleAt !== null);
   return (
     <table class="mc-table num" aria-label="Prices and your position">
       <colgroup>
@@ -77,6 +97,7 @@ export function MarketTable({ state }: { state: PanelState }) {
               held={held ? formatContracts(held.contractsRaw) : null}
               avg={held ? formatCents(rawPriceToNumber(held.avgPriceRaw)) : null}
               pnlRaw={held ? held.unrealizedPnlRaw : null}
+              stale={staleAt === null ? null : staleTitle(staleAt, now)}
             />
           );
         })}
