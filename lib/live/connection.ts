@@ -133,8 +133,16 @@ export class LiveConnection {
     if (this.state.status === 'live') this.scheduleReconnect(reason);
   }
 
-  /** The exchange answers again: a reconnect waiting out its backoff goes now. */
+  /**
+   * The exchange answers again: a reconnect waiting out its backoff goes now, and a socket
+   * that connected while it hung says its subscriptions again (a hung server may have
+   * dropped them; each is a whole wish, so saying it twice changes nothing else).
+   */
   retryNow(): void {
+    if (this.socket?.connected) {
+      for (const [channel, payload] of this.subscriptions) this.socket.emit(channel, payload);
+      return;
+    }
     if (!this.running || !this.timer) return;
     clearTimeout(this.timer);
     this.timer = null;

@@ -69,6 +69,12 @@ export function attachRealtime(
 
   // Authentication happens before `connection`, so no early subscription is missed.
   nsp.use((socket, next) => {
+    // A hung server completes no handshake until it answers again (outage.ts).
+    if (outage?.hung) void outage.answering().then(() => authenticate(socket, next));
+    else authenticate(socket, next);
+  });
+
+  function authenticate(socket: Socket, next: (error?: Error) => void): void {
     const state: SocketState = {
       profile: null,
       authError: null,
@@ -94,7 +100,7 @@ export function attachRealtime(
         state.authError = 'Authentication failed';
         next();
       });
-  });
+  }
 
   nsp.on('connection', (socket) => {
     const state = stateOf(socket);
