@@ -13,6 +13,7 @@ import { registerOrderRoutes } from './http/routes/orders';
 import { registerPortfolioRoutes } from './http/routes/portfolio';
 import { registerProfileRoutes } from './http/routes/profiles';
 import { buildApp } from './http/server';
+import { SandboxOutage } from './outage';
 import type { SandboxPlugin } from './plugin';
 import { attachRealtime, type Realtime, type SubscriptionView } from './realtime/socket';
 import { startSite } from './site';
@@ -51,6 +52,8 @@ export interface RunningSandbox {
    * has taken its subscriptions, and an event emitted in between does not reach it.
    */
   subscriptions(): SubscriptionView[];
+  /** Stops or hangs the API and Socket.IO, and brings them back (outage.ts). */
+  outage: SandboxOutage;
   close(): Promise<void>;
 }
 
@@ -69,7 +72,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     ...(options.extraMarkets ? { extraMarkets: options.extraMarkets } : {}),
   });
   const faults = new FaultRegistry(new Rng(seed).fork('faults'));
-  const { app, ctx } = buildApp({ core, faults, ...(options.log ? { log: true } : {}) });
+  const outage = new SandboxOutage();
+  const { app, ctx } = buildApp({ core, faults, outage, ...(options.log ? { log: true } : {}) });
   let realtime: Realtime | null = null;
   // The trading feed is always served.
   const plugins: SandboxPlugin[] = [feedPlugin(options.feed), ...(options.plugins ?? [])];
@@ -101,7 +105,8 @@ export function createSandbox(options: SandboxOptions = {}) {
       const apiUrl = `http://127.0.0.1:${port}`;
       core.baseUrl = apiUrl;
       const origins = new SocketOrigins();
-      realtime = attachRealtime(app.server, core, ctx.authenticator, faults, origins);
+      realtime = attachRealtime(app.server, core, ctx.authenticator, faults, origins, outage);
+      outage.attach(app.server, () => realtime?.disconnectAll());
       const site = await startSite({ core, port: options.sitePort ?? 4011, apiUrl });
       origins.addSite(site.url);
       const bots = options.bots === false ? null : startBots(core, { seed });
@@ -112,9 +117,11 @@ export function createSandbox(options: SandboxOptions = {}) {
         siteUrl: site.url,
         core,
         subscriptions: () => realtime?.subscriptions() ?? [],
+        outage,
         async close() {
           if (closed) return;
           closed = true;
+          await outage.resume();
           await bots?.stop();
           core.close();
           await realtime?.close();

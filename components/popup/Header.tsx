@@ -1,4 +1,5 @@
 import { ErrorLine } from '@/components/common/ErrorLine';
+import { OutageNotice } from '@/components/common/OutageNotice';
 import { useAction } from '@/components/common/useAction';
 import { connectionBadge, modeBanner } from '@/components/popup/header';
 import { shortAddress } from '@/lib/core/format/identity';
@@ -33,7 +34,12 @@ export function Header({
           <span class="exchange">{vault.exchangeName}</span>
         </div>
         <ConnectionStatus
-          badge={connectionBadge(vault.status, snapshot.connection, portConnected)}
+          badge={connectionBadge(
+            vault.status,
+            snapshot.connection,
+            portConnected,
+            snapshot.exchange,
+          )}
         />
         {unlocked ? (
           <button
@@ -49,6 +55,11 @@ export function Header({
       </div>
       {lock.error ? <ErrorLine error={lock.error} /> : null}
       {unlocked ? <SubAccountPicker vault={vault} /> : null}
+      <OutageNotice
+        exchange={snapshot.exchange}
+        pricesAt={unlocked ? snapshot.portfolio.fetchedAt : null}
+        class="banner banner-warn"
+      />
       {banner ? <ModeBanner banner={banner} /> : null}
     </header>
   );

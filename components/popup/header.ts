@@ -1,7 +1,12 @@
 import type { RestrictedTradingMode } from '../../lib/core/api/maintenance';
 import type { PartnerAccount } from '../../lib/core/api/profiles';
 import { shortAddress } from '../../lib/core/format/identity';
-import type { ConnectionState, TradingModeView, VaultView } from '../../lib/protocol/views';
+import type {
+  ConnectionState,
+  ExchangeStatus,
+  TradingModeView,
+  VaultView,
+} from '../../lib/protocol/views';
 
 export type ConnectionTone = 'live' | 'pending' | 'offline' | 'locked';
 
@@ -22,6 +27,7 @@ export function connectionBadge(
   vault: VaultView['status'],
   connection: ConnectionState,
   portConnected: boolean,
+  exchange: ExchangeStatus = { status: 'up' },
 ): ConnectionBadge {
   if (!portConnected) {
     return {
@@ -29,6 +35,15 @@ export function connectionBadge(
       label: 'Reconnecting',
       nextAttemptAt: null,
       detail: "Waiting for the extension's background to answer again.",
+    };
+  }
+  // Before the socket's own state: a hung exchange can leave the socket looking live.
+  if (exchange.status === 'down') {
+    return {
+      tone: 'offline',
+      label: 'Exchange not answering',
+      nextAttemptAt: null,
+      detail: `No answer from the exchange (${exchange.reason}); trading is paused until it is back.`,
     };
   }
   if (vault === 'locked') {

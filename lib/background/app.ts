@@ -11,6 +11,7 @@ import { OrderDesk } from '../desk/desk';
 import { SessionJournal } from '../desk/journal';
 import { LiveConnection, type LiveOptions } from '../live/connection';
 import type { BadgesView } from '../protocol/badge-views';
+import { isFinal } from '../protocol/intent';
 import type { SenderPolicy } from '../protocol/sender';
 import type { AppSnapshot, TradingModeView } from '../protocol/views';
 import { ACCOUNT_KEY, PORTFOLIO_CACHE_KEY } from '../storage/keys';
@@ -25,6 +26,7 @@ import { ArmedPresses } from './armed-presses';
 import { buildBadgesView } from './badges';
 import { BookTracker } from './books';
 import type { Publish } from './changes';
+import { ExchangeHealth } from './exchange-health';
 import { LiveSubscriptions } from './live-subscriptions';
 import { LiveHandshake, wireLive } from './live-wiring';
 import { MarketCache } from './market-cache';
@@ -83,6 +85,8 @@ export class BackgroundApp {
   readonly alerts: Alerts;
   readonly priceWatch: PriceWatch;
   readonly ui: UiHub;
+  /** Whether the exchange answers: the heartbeat and the live connection's drops. */
+  readonly health: ExchangeHealth;
   /** A market panel's state, and what blocks its orders. */
   readonly panels: PanelStates;
   readonly autoLock: AutoLock;
@@ -137,12 +141,24 @@ export class BackgroundApp {
         publish({ kind: 'portfolio' });
       },
     });
+    this.health = new ExchangeHealth({
+      probe: (signal) => this.publicApi.heartbeat(signal),
+      now: this.now,
+      onChange: (status) => {
+        if (status.status === 'down') this.live.abandon('the exchange stopped answering');
+        else this.live.retryNow();
+        publish({ kind: 'exchange-health' });
+      },
+    });
     this.ui = new UiHub({
       snapshot: () => this.snapshot(),
       panelNow: (slug) => this.panels.stateNow(slug, this.markets.known(slug)),
       panelFresh: (slug) => this.panels.state(slug),
       badges: () => this.badgesView(),
-      onWatchersChanged: () => this.subscriptions.marketsChanged(),
+      onWatchersChanged: () => {
+        this.subscriptions.marketsChanged();
+        this.updateHealthNeeded();
+      },
     });
     this.handshake = new LiveHandshake(session, () => this.refreshMaintenance());
     this.live = new LiveConnection({
@@ -190,6 +206,7 @@ export class BackgroundApp {
       onTradingModeRefused: () => void this.refreshMaintenance(),
       quote: (slug, outcome) => quoteFor(this.books.get(slug), outcome),
       onChange: (view) => {
+        this.updateHealthNeeded();
         this.alerts.intentChanged(view);
         publish({ kind: 'intent', marketSlug: view.marketSlug });
       },
@@ -236,6 +253,7 @@ export class BackgroundApp {
       settings: () => this.settings,
       vaultStatus: () => this.vault.status,
       mode: () => this.mode,
+      exchange: () => this.health.status,
       now: this.now,
       publish,
     });
@@ -283,6 +301,7 @@ export class BackgroundApp {
       handshake: this.handshake,
       desk: this.desk,
       books: this.books,
+      health: this.health,
       priceWatch: this.priceWatch,
       portfolio: this.portfolio,
       portfolioRefresh: this.portfolioRefresh,
@@ -449,6 +468,7 @@ export class BackgroundApp {
     return {
       vault: this.accountSession.view(),
       connection: this.live.state,
+      exchange: this.health.status,
       mode: this.mode,
       portfolio: this.marks.view(this.portfolio.view),
       intents: this.desk.views().slice(0, 50),
@@ -478,6 +498,13 @@ export class BackgroundApp {
 
   connectPanelPort(port: PortLike, slug: string): Promise<void> {
     return this.ui.connectPanel(port, slug);
+  }
+
+  /** The heartbeat runs while a UI is open or an order is in flight (exchange-health.ts). */
+  private updateHealthNeeded(): void {
+    this.health.setNeeded(
+      this.ui.watched() || this.desk.views().some((view) => !isFinal(view.state)),
+    );
   }
 
   updateBadge(): Promise<void> {

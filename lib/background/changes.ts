@@ -11,6 +11,8 @@ export type Change =
   | { kind: 'trading-mode' }
   /** The live connection's state. */
   | { kind: 'connection' }
+  /** The heartbeat's verdict: the exchange is answering, or not since when. */
+  | { kind: 'exchange-health' }
   /** Every position was read again. */
   | { kind: 'portfolio' }
   /** The live positions of one market. */

@@ -4,6 +4,7 @@ import type { LiveConnection } from '../live/connection';
 import type { Alerts } from './alerts';
 import type { BookTracker } from './books';
 import type { Publish } from './changes';
+import type { ExchangeHealth } from './exchange-health';
 import type { PortfolioTracker } from './portfolio';
 import { type PriceWatch, pricesOfBook, pricesOfPool } from './price-watch';
 import type { OpenOrders, PortfolioRefresh } from './refresh';
@@ -44,6 +45,7 @@ export interface LiveTargets {
   handshake: LiveHandshake;
   desk: Pick<OrderDesk, 'resumePending' | 'handleOrderEvent'>;
   books: Pick<BookTracker, 'applyLive' | 'connection'>;
+  health: Pick<ExchangeHealth, 'suspect' | 'beatNow'>;
   priceWatch: Pick<PriceWatch, 'watching' | 'observe'>;
   portfolio: Pick<PortfolioTracker, 'apply'>;
   portfolioRefresh: Pick<PortfolioRefresh, 'schedule'>;
@@ -65,6 +67,9 @@ export interface LiveTargets {
 export function wireLive(live: LiveConnection, to: LiveTargets): void {
   live.onState((state) => {
     to.books.connection(state.status === 'live');
+    // A socket gone is half of "down": the heartbeat asks now whether requests fail too.
+    if (state.status === 'reconnecting' || state.status === 'error') to.health.suspect();
+    else if (state.status === 'live') to.health.beatNow();
     to.publish({ kind: 'connection' });
   });
   live.onConnect(({ authenticated }) => {

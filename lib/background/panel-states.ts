@@ -6,7 +6,7 @@ import type { Settings } from '../core/settings/schema';
 import type { OrderDesk } from '../desk/desk';
 import { NOT_SENT_UNREACHABLE } from '../desk/intent-deadline';
 import type { LiveConnection } from '../live/connection';
-import type { PanelBlock, PanelState, TradingModeView } from '../protocol/views';
+import type { ExchangeStatus, PanelBlock, PanelState, TradingModeView } from '../protocol/views';
 import type { VaultStatus } from '../vault/vault';
 import type { BookTracker } from './books';
 import type { Publish } from './changes';
@@ -35,6 +35,7 @@ export interface PanelSources {
   settings(): Settings;
   vaultStatus(): VaultStatus;
   mode(): TradingModeView | null;
+  exchange(): ExchangeStatus;
   now(): number;
   publish: Publish;
 }
@@ -92,6 +93,7 @@ export class PanelStates {
       intents: this.from.desk.views(),
       settings: this.from.settings(),
       connection: this.from.live.state,
+      exchange: this.from.exchange(),
       now: this.from.now(),
       clockOffsetMs: this.from.clock.offset,
     });
@@ -106,6 +108,7 @@ export class PanelStates {
       market,
       vault: this.from.vaultStatus(),
       mode: this.from.mode(),
+      exchange: this.from.exchange(),
       now: this.from.now(),
     });
   }

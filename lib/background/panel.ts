@@ -10,6 +10,7 @@ import type { IntentView } from '../protocol/intent';
 import { markWords } from '../protocol/mark-words';
 import type {
   ConnectionState,
+  ExchangeStatus,
   PanelBlock,
   PanelPositionSide,
   PanelState,
@@ -33,14 +34,19 @@ export interface PanelInputs {
   intents: IntentView[];
   settings: Settings;
   connection: ConnectionState;
+  exchange: ExchangeStatus;
   now: number;
   /** The exchange's clock minus the local one (`ServerClock.offset`). */
   clockOffsetMs: number;
 }
 
+/** What a trade button says, and the background answers a press with, while the exchange is down. */
+export const EXCHANGE_DOWN_MESSAGE =
+  'The exchange is not answering: trading is paused until it is back.';
+
 /** Why new orders cannot be placed here, most fundamental reason first. */
 export function panelBlock(
-  input: Pick<PanelInputs, 'market' | 'vault' | 'mode' | 'now'>,
+  input: Pick<PanelInputs, 'market' | 'vault' | 'mode' | 'now' | 'exchange'>,
 ): PanelBlock | null {
   const { market, mode } = input;
   const block = (
@@ -54,6 +60,8 @@ export function panelBlock(
     cancelAllowed,
     resumeAt,
   });
+  // First: while nothing answers, what else is true of the market is not known either.
+  if (input.exchange.status === 'down') return block('exchange-down', EXCHANGE_DOWN_MESSAGE, false);
   if (!market) return block('unknown-market', 'This market is not known to the exchange.', false);
   if (market.tradeType === 'amm')
     return block('amm', 'This is an AMM market: it takes no order-book orders.', false);
@@ -164,6 +172,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     block,
     hint: firstRunHint(input, block),
     connection,
+    exchange: input.exchange,
     clockOffsetMs: input.clockOffsetMs,
   };
 }

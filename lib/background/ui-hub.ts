@@ -32,6 +32,7 @@ export function audienceOf(change: Change): Audience {
     case 'vault':
     case 'settings':
     case 'trading-mode':
+    case 'exchange-health':
     case 'portfolio':
       return EVERYONE;
     case 'connection':

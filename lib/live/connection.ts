@@ -124,6 +124,32 @@ export class LiveConnection {
     this.scheduleReconnect('connection dropped');
   }
 
+  /**
+   * The exchange stopped answering while the socket looks open (it hangs): the socket is
+   * given up, so no book counts as live, and a new one replays the subscriptions (fresh
+   * snapshots) once the exchange answers.
+   */
+  abandon(reason: string): void {
+    if (this.state.status === 'live') this.scheduleReconnect(reason);
+  }
+
+  /**
+   * The exchange answers again: a reconnect waiting out its backoff goes now, and a socket
+   * that connected while it hung says its subscriptions again (a hung server may have
+   * dropped them; each is a whole wish, so saying it twice changes nothing else).
+   */
+  retryNow(): void {
+    if (this.socket?.connected) {
+      for (const [channel, payload] of this.subscriptions) this.socket.emit(channel, payload);
+      return;
+    }
+    if (!this.running || !this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.attempt = 0;
+    void this.open();
+  }
+
   get isLive(): boolean {
     return this.state.status === 'live';
   }

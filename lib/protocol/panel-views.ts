@@ -19,9 +19,28 @@ import { IntentView } from './intent';
 export const TradingModeView = MaintenanceStatus.extend({ checkedAt: z.number() });
 export type TradingModeView = z.infer<typeof TradingModeView>;
 
+/**
+ * Whether the exchange answers, as the background's heartbeat and live connection tell
+ * (lib/background/exchange-health.ts). `since`: the first contact left unanswered (the
+ * dropped socket, or the heartbeat that got no answer); `detectedAt`: when the background
+ * concluded it; `lastAnsweredAt`: the last answer before (null: none since the start).
+ */
+export const ExchangeStatus = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('up') }),
+  z.object({
+    status: z.literal('down'),
+    since: z.number(),
+    detectedAt: z.number(),
+    lastAnsweredAt: z.number().nullable(),
+    reason: z.string(),
+  }),
+]);
+export type ExchangeStatus = z.infer<typeof ExchangeStatus>;
+
 /** Why the page panel cannot place new orders on this market right now (null: it can). */
 export const PanelBlock = z.object({
   code: z.enum([
+    'exchange-down',
     'locked',
     'not-set-up',
     'trading-mode',
@@ -84,6 +103,7 @@ export const PanelState = z.object({
   /** A first step to try, for a newcomer in the sandbox before their first order; else null. */
   hint: z.string().nullable(),
   connection: z.enum(['live', 'connecting', 'offline']),
+  exchange: ExchangeStatus,
   /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
   clockOffsetMs: z.number(),
 });

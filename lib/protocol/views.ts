@@ -5,7 +5,7 @@ import { ClientErrorInfo } from '../core/client/error-info';
 import { PriceAlert } from '../core/price-alerts/schema';
 import { Settings } from '../core/settings/schema';
 import { IntentView } from './intent';
-import { TradingModeView } from './panel-views';
+import { ExchangeStatus, TradingModeView } from './panel-views';
 import { MarketMarkView } from './position-marks';
 
 /** What UIs know of the vault: who, never a secret. */
@@ -59,6 +59,7 @@ export type PortfolioView = z.infer<typeof PortfolioView>;
 export const AppSnapshot = z.object({
   vault: VaultView,
   connection: ConnectionState,
+  exchange: ExchangeStatus,
   mode: TradingModeView.nullable(),
   portfolio: PortfolioView,
   intents: z.array(IntentView),

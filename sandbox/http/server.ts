@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { SandboxCore } from '../core/core';
 import { fail, statusText } from '../core/results';
 import type { FaultRegistry } from '../faults';
+import type { SandboxOutage } from '../outage';
 import { Authenticator } from './auth';
 import { adminKind, adminRefusal, disguisedAdmin, hostAllowed, wrongHost } from './guard';
 import type { RouteContext } from './kit';
@@ -9,6 +10,8 @@ import type { RouteContext } from './kit';
 export interface AppOptions {
   core: SandboxCore;
   faults: FaultRegistry;
+  /** A hung sandbox holds every request but its own `/__sandbox/*` ones (outage.ts). */
+  outage?: SandboxOutage;
   log?: boolean;
 }
 
@@ -23,7 +26,7 @@ const RECEIVE_WINDOW_FAULT =
  * keeps web pages away from the admin endpoints (http/guard.ts), the error shapes, and the
  * injected faults.
  */
-export function buildApp({ core, faults, log }: AppOptions): {
+export function buildApp({ core, faults, outage, log }: AppOptions): {
   app: FastifyInstance;
   ctx: RouteContext;
 } {
@@ -78,6 +81,7 @@ export function buildApp({ core, faults, log }: AppOptions): {
         return reply.code(refusal.status).send(fail(refusal.status, refusal.message).body);
       return;
     }
+    if (outage?.hung) await outage.answering();
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)

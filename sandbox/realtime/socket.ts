@@ -7,6 +7,7 @@ import { zodIssues } from '../core/results';
 import type { FaultRegistry } from '../faults';
 import { type Authenticator, hasAuthHeaders } from '../http/auth';
 import { hostAllowed, type SocketOrigins } from '../http/guard';
+import type { SandboxOutage } from '../outage';
 
 /** What one connection is subscribed to. None of it survives a disconnect. */
 interface SocketState {
@@ -54,6 +55,7 @@ export function attachRealtime(
   authenticator: Authenticator,
   faults: FaultRegistry,
   origins: SocketOrigins,
+  outage?: SandboxOutage,
 ): Realtime {
   // A page of another origin must not open a socket to the sandbox (nor a rebinding name
   // reach it): only our site, the extension and clients without an Origin.
@@ -67,6 +69,12 @@ export function attachRealtime(
 
   // Authentication happens before `connection`, so no early subscription is missed.
   nsp.use((socket, next) => {
+    // A hung server completes no handshake until it answers again (outage.ts).
+    if (outage?.hung) void outage.answering().then(() => authenticate(socket, next));
+    else authenticate(socket, next);
+  });
+
+  function authenticate(socket: Socket, next: (error?: Error) => void): void {
     const state: SocketState = {
       profile: null,
       authError: null,
@@ -92,7 +100,7 @@ export function attachRealtime(
         state.authError = 'Authentication failed';
         next();
       });
-  });
+  }
 
   nsp.on('connection', (socket) => {
     const state = stateOf(socket);
@@ -101,6 +109,11 @@ export function attachRealtime(
       socket.disconnect(true);
       return;
     }
+    // A hung server takes no event (outage.ts).
+    socket.use((_packet, next) => {
+      if (!outage?.hung) next();
+      else outage.ignoredEvents++;
+    });
     for (const channel of Object.keys(SUBSCRIPTIONS) as (keyof typeof SUBSCRIPTIONS)[]) {
       socket.on(channel, (...args: unknown[]) => {
         const last = args[args.length - 1];
@@ -160,7 +173,8 @@ export function attachRealtime(
     }
   });
 
-  const sockets = () => [...nsp.sockets.values()];
+  // A hung server sends nothing (outage.ts).
+  const sockets = () => (outage?.hung ? [] : [...nsp.sockets.values()]);
   /** The owner of the data, or its partner, sees it. */
   const sees = (state: SocketState, profileId: number) => {
     if (!state.profile) return false;

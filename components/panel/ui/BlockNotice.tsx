@@ -1,4 +1,5 @@
 import { Countdown } from '@/components/common/Countdown';
+import { OutageNotice } from '@/components/common/OutageNotice';
 import { shortDateTime } from '@/lib/core/format/time';
 import type { PanelBlock } from '@/lib/protocol/views';
 import type { PanelController } from '../model/controller';
@@ -11,6 +12,16 @@ export function BlockNotice({
   block: PanelBlock;
   controller: PanelController;
 }) {
+  const state = controller.state.value;
+  if (block.code === 'exchange-down' && state) {
+    return (
+      <OutageNotice
+        exchange={state.exchange}
+        pricesAt={state.market?.tradeType === 'clob' ? (state.book?.updatedAt ?? null) : null}
+        class="mc-notice"
+      />
+    );
+  }
   const setup = block.code === 'locked' || block.code === 'not-set-up';
   const resumeAt =
     block.resumeAt && !Number.isNaN(Date.parse(block.resumeAt)) ? block.resumeAt : null;

@@ -1,4 +1,6 @@
 import { memo, sameFields } from '@/components/common/memo';
+import { age, staleTitle } from '@/components/common/outage';
+import { useNow } from '@/components/common/useNow';
 import { presetLabel } from '@/components/panel/model/buttons';
 import type { LevelButtonModel } from '@/components/panel/model/ladder';
 import { LADDER_SLOTS } from '@/components/panel/model/trade-controls';
@@ -85,6 +87,8 @@ function Side({
  */
 export function BookLadder({ controller }: { controller: PanelController }) {
   const state = controller.state.value;
+  const staleAt = state?.exchange.status === 'down' ? (state.book?.updatedAt ?? null) : null;
+  const now = useNow(staleAt !== null);
   if (!state) return null;
   const ladder = controller.ladder.value;
   const chosen = controller.ladderAmount.value;
@@ -105,9 +109,14 @@ export function BookLadder({ controller }: { controller: PanelController }) {
       <div class="mc-toolbar">
         <span
           class="mc-section-title"
-          title="A click on a level rests a post-only limit order at its price"
+          title={
+            staleAt === null
+              ? 'A click on a level rests a post-only limit order at its price'
+              : staleTitle(staleAt, now)
+          }
+          data-stale={staleAt === null ? undefined : 'true'}
         >
-          Book · post-only
+          {staleAt === null ? 'Book · post-only' : `Book · ${age(staleAt, now)} old`}
         </span>
         <fieldset class="mc-toggle" aria-label="Size of a level order">
           {state.quickTrade.presets.map((amountRaw, index) => (

@@ -20,9 +20,15 @@ export function Header({
 }) {
   const state = controller.state.value;
   const title = state?.market?.title ?? controller.slug;
-  const link = controller.connected.value ? (state?.connection ?? 'connecting') : 'offline';
-  const linkWords =
-    link === 'live'
+  const down = state?.exchange.status === 'down';
+  const link = down
+    ? 'offline'
+    : controller.connected.value
+      ? (state?.connection ?? 'connecting')
+      : 'offline';
+  const linkWords = down
+    ? 'The exchange is not answering'
+    : link === 'live'
       ? 'Live prices'
       : link === 'connecting'
         ? 'Connecting to the exchange'

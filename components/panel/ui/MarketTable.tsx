@@ -1,5 +1,7 @@
 import { Pnl } from '@/components/common/Money';
 import { memo, sameFields } from '@/components/common/memo';
+import { staleTitle } from '@/components/common/outage';
+import { useNow } from '@/components/common/useNow';
 import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
 import type { Outcome } from '@/lib/core/api/primitives';
 import { formatContracts } from '@/lib/core/format/money';
@@ -22,6 +24,8 @@ interface RowProps {
   pnlRaw: string | null;
   /** Which price marks the P&L, its tooltip. */
   markedBy: string | null;
+  /** The exchange is not answering: how old the prices are (null: they are live). */
+  stale: string | null;
 }
 
 /**
@@ -36,14 +40,20 @@ const OutcomeRow = memo(function OutcomeRow({
   heldExact,
   pnlRaw,
   markedBy,
+  stale,
 }: RowProps) {
+  const mark = stale ? { 'data-stale': 'true', title: stale } : {};
   return (
     <tr data-outcome={outcome}>
       <th scope="row" class={outcome === 'YES' ? 'mc-yes' : 'mc-no'}>
         {outcome}
       </th>
-      <td data-cell="bid">{bid}</td>
-      <td data-cell="ask">{ask}</td>
+      <td data-cell="bid" {...mark}>
+        {bid}
+      </td>
+      <td data-cell="ask" {...mark}>
+        {ask}
+      </td>
       <td data-cell="held" title={heldExact ?? undefined}>
         {held ?? '—'}
       </td>
@@ -63,6 +73,9 @@ const OutcomeRow = memo(function OutcomeRow({
 export function MarketTable({ state }: { state: PanelState }) {
   const quotes = outcomeQuotes(state.book);
   const hasBook = state.market?.tradeType !== 'amm';
+  const staleAt =
+    hasBook && state.exchange.status === 'down' ? (state.book?.updatedAt ?? null) : null;
+  const now = useNow(staleAt !== null);
   return (
     <table class="mc-table num" aria-label="Prices and your position">
       <colgroup>
@@ -101,6 +114,7 @@ export function MarketTable({ state }: { state: PanelState }) {
               }
               pnlRaw={held ? held.unrealizedPnlRaw : null}
               markedBy={held?.markedBy ?? null}
+              stale={staleAt === null ? null : staleTitle(staleAt, now)}
             />
           );
         })}

@@ -1,4 +1,5 @@
 import { Countdown } from '@/components/common/Countdown';
+import { IN_FLIGHT_WHILE_DOWN } from '@/components/common/outage';
 import { errorSentence, isRetryable } from '@/lib/core/client/errors';
 import { fillWords } from '@/lib/protocol/intent-fill';
 import type { PanelController, PressResult } from '../model/controller';
@@ -19,6 +20,10 @@ export function ResultLine({
       ) ?? result.intent)
     : null;
   const delayed = live?.state === 'delayed' && live.eligibleAt ? live : null;
+  // Not "checking with the exchange" for ever: nothing answers; the desk asks when it can.
+  const waiting =
+    controller.state.value?.exchange.status === 'down' &&
+    (live?.state === 'preparing' || live?.state === 'sending' || live?.state === 'reconciling');
   return (
     <p
       class="mc-result"
@@ -36,6 +41,10 @@ export function ResultLine({
         // owed ("rejected: Refused by…" says it twice; "failed: Not sent…" likewise).
         (live.state === 'rejected' || live.state === 'failed') && live.error ? (
           <span class="error">{errorSentence(live.error)}</span>
+        ) : waiting ? (
+          <span class="error" data-waiting="exchange-down">
+            {IN_FLIGHT_WHILE_DOWN}
+          </span>
         ) : (
           <span class="ok" title={fillWords(live).exact || undefined}>
             {live.summary}

@@ -215,6 +215,21 @@ export class ExchangeClient {
     return this.get('/maintenance/status', MaintenanceStatus, 'none');
   }
 
+  /**
+   * The background's heartbeat (lib/background/exchange-health.ts): the cheapest public
+   * read, sent once (a retry would hide the very silence it listens for).
+   */
+  heartbeat(signal: AbortSignal) {
+    return this.http.request({
+      method: 'GET',
+      path: '/maintenance/status',
+      auth: 'none',
+      schema: MaintenanceStatus,
+      retry: false,
+      signal,
+    });
+  }
+
   async getActiveMarkets(query: { page?: number; limit?: number } = {}) {
     return this.get('/markets/active', ActiveMarkets, 'none', checkedQuery(Paging, query));
   }

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from '@/components/popup/Header';
+import { PopupServicesContext } from '@/components/popup/services';
 import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
 import { byVisibleText, queryByVisibleText } from '../../support/visible-text';
 import { fakeBackground, renderWith, services } from './fakes';
@@ -54,6 +55,34 @@ describe('Header', () => {
     const banner = byVisibleText(/^Post-only\..*Trading resumes at/);
     expect(banner.getAttribute('role')).toBe('status');
     expect(banner.querySelector('time')?.getAttribute('datetime')).toBe(resumeAt);
+  });
+
+  it('says in words next to the dot that the exchange is not answering, with the banner, and clears by itself', () => {
+    const since = new Date(2026, 10, 27, 12, 3, 4).getTime();
+    const fetchedAt = Date.now() - 20_000;
+    const down = snapshot({
+      exchange: {
+        status: 'down',
+        since,
+        detectedAt: since + 900,
+        lastAnsweredAt: null,
+        reason: 'x',
+      },
+      portfolio: { ...snapshot().portfolio, fetchedAt },
+    });
+    const value = services(fakeBackground({}).send).value;
+    const { rerender } = renderWith(<Header snapshot={down} portConnected={true} />, value);
+    expect(screen.getByRole('status').textContent).toBe('Exchange not answering');
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^The exchange is not answering since 12:03:04 — trading is paused; prices are 2\d s old\. It comes back by itself\.$/,
+    );
+    rerender(
+      <PopupServicesContext.Provider value={value}>
+        <Header snapshot={snapshot()} portConnected={true} />
+      </PopupServicesContext.Provider>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Live');
   });
 
   it('has no banner in normal trading', () => {

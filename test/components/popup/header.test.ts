@@ -64,6 +64,21 @@ describe('connectionBadge', () => {
       null,
     );
   });
+
+  it('says in words that the exchange is not answering, even while the socket looks live', () => {
+    const badge = connectionBadge(
+      'unlocked',
+      { status: 'live', authenticated: true, since: 1 },
+      true,
+      { status: 'down', since: 2, detectedAt: 3, lastAnsweredAt: 1, reason: 'fetch failed' },
+    );
+    expect(badge).toEqual({
+      tone: 'offline',
+      label: 'Exchange not answering',
+      nextAttemptAt: null,
+      detail: 'No answer from the exchange (fetch failed); trading is paused until it is back.',
+    });
+  });
 });
 
 describe('modeBanner', () => {

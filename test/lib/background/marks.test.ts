@@ -77,6 +77,7 @@ describe('PositionMarks', () => {
       marketSlug: SLUG,
       market: MarketRecord.parse(ex.marketRecord()),
       vault: 'unlocked',
+      exchange: { status: 'up' },
       mode: null,
       book: books.get(SLUG),
       ladder: null,

@@ -45,6 +45,7 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
     settings: () => DEFAULT_SETTINGS,
     vaultStatus: () => 'locked',
     mode: () => null,
+    exchange: () => ({ status: 'up' }),
     now: () => clock.now,
     publish: (change) => {
       if (change.kind === 'market') pushed.push(change.marketSlug);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BookTracker } from '../../../lib/background/books';
-import { buildPanelState, type PanelInputs, panelBlock } from '../../../lib/background/panel';
+import {
+  buildPanelState,
+  EXCHANGE_DOWN_MESSAGE,
+  type PanelInputs,
+  panelBlock,
+} from '../../../lib/background/panel';
 import { PortfolioTracker } from '../../../lib/background/portfolio';
 import { MarketRecord, Orderbook } from '../../../lib/core/api/markets';
 import { UserOrder } from '../../../lib/core/api/orders';
@@ -29,6 +34,7 @@ function inputs(over: Partial<PanelInputs> = {}): PanelInputs {
     intents: [],
     settings: DEFAULT_SETTINGS,
     connection: { status: 'live', authenticated: true, since: NOW },
+    exchange: { status: 'up' },
     now: NOW,
     clockOffsetMs: 0,
     ...over,
@@ -46,6 +52,25 @@ const mode = (m: 'normal' | 'post_only' | 'cancel_only' | 'disabled' | 'UNRECOGN
 describe('panelBlock', () => {
   it('is null when the market trades and the vault is unlocked in normal mode', () => {
     expect(panelBlock(inputs({ mode: mode('normal') }))).toBeNull();
+  });
+
+  it('while the exchange is not answering, that is the reason, before any other, and nothing can be cancelled', () => {
+    const down = {
+      status: 'down' as const,
+      since: NOW - 1_000,
+      detectedAt: NOW,
+      lastAnsweredAt: NOW - 1_500,
+      reason: 'no answer within 1.4 s',
+    };
+    for (const over of [{}, { market: null, vault: 'locked' as const, mode: mode('disabled') }]) {
+      expect(panelBlock(inputs({ ...over, exchange: down }))).toEqual({
+        code: 'exchange-down',
+        message: EXCHANGE_DOWN_MESSAGE,
+        cancelAllowed: false,
+        resumeAt: null,
+      });
+    }
+    expect(panelBlock(inputs({ exchange: { status: 'up' } }))).toBeNull();
   });
 
   it('blocks nothing for a mode this version does not know: the exchange answers for it', () => {

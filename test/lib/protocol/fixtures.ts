@@ -251,6 +251,7 @@ export const panelState = (over: Partial<PanelState> = {}): PanelState => ({
   block: null,
   hint: null,
   connection: 'live',
+  exchange: { status: 'up' },
   clockOffsetMs: 0,
   ...over,
 });
@@ -320,6 +321,7 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
 export const appSnapshot = (over: Partial<AppSnapshot> = {}): AppSnapshot => ({
   vault: vaultView('empty', null, 'Sandbox'),
   connection: { status: 'idle' },
+  exchange: { status: 'up' },
   mode: null,
   portfolio: { positions: null, fetchedAt: null, error: null },
   intents: [],

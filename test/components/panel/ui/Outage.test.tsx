@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { signal } from '@preact/signals';
+import { act, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IN_FLIGHT_WHILE_DOWN } from '../../../../components/common/outage';
+import type { AimWatch } from '../../../../components/panel/aim-watch';
+import type { PanelVisibility } from '../../../../components/panel/model/trust';
+import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
+import { EXCHANGE_DOWN_MESSAGE } from '../../../../lib/background/panel';
+import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
+import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
+import type { ExchangeStatus, PanelState } from '../../../../lib/protocol/views';
+import { fakeBackground, fakeStore } from '../fake-background';
+import { block, intent, panelState, SLUG } from '../model/fixtures';
+
+type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
+
+let mounted: MountedPanel | null = null;
+let container: HTMLElement;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = null;
+  container.remove();
+  vi.useRealTimers();
+});
+
+const aimed: AimWatch = {
+  check: () => null,
+  marketShown: () => undefined,
+  visibilityChanged: () => undefined,
+  hostSeen: () => undefined,
+  stop: () => undefined,
+};
+
+function show(state: PanelState, handlers: Handlers = {}) {
+  const background = fakeBackground(handlers);
+  const store = fakeStore(state);
+  mounted = mountPanel({
+    container,
+    slug: SLUG,
+    placement: { corner: 'bottom-left', offset: { x: 16, y: 16 } },
+    collapsed: false,
+    deps: { send: background.send, now: Date.now, newPressId: () => 'press-outage-0000' },
+    connect: () => store,
+    visibility: signal<PanelVisibility>('unknown'),
+    aim: aimed,
+  });
+  return { background, store };
+}
+
+function realClick(element: Element): void {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  element.dispatchEvent(event);
+}
+
+const button = (key: string) =>
+  container.querySelector<HTMLButtonElement>(`[data-key="${key}"]`) as HTMLButtonElement;
+
+const LADDER: BookLadder = {
+  yes: {
+    bids: [{ priceMillis: '610', sizeRaw: '120000000' }],
+    asks: [{ priceMillis: '630', sizeRaw: '120000000' }],
+  },
+  no: {
+    bids: [{ priceMillis: '370', sizeRaw: '120000000' }],
+    asks: [{ priceMillis: '390', sizeRaw: '120000000' }],
+  },
+};
+
+const T0 = new Date(2026, 10, 27, 12, 3, 4).getTime();
+const down: ExchangeStatus = {
+  status: 'down',
+  since: T0,
+  detectedAt: T0 + 1_200,
+  lastAnsweredAt: T0 - 500,
+  reason: 'no answer within 1.4 s',
+};
+
+/** What the background sends while the exchange is down: the state, the block, the book's time. */
+const downState = (over: Parameters<typeof panelState>[0] = {}) =>
+  panelState({
+    exchange: down,
+    ladder: LADDER,
+    block: block('exchange-down', { message: EXCHANGE_DOWN_MESSAGE }),
+    book: { ...panelState().book, updatedAt: T0 - 2_000 } as PanelState['book'],
+    ...over,
+  });
+
+describe('the panel while the exchange is down', () => {
+  it('says so in words, marks each price stale with its age ticking, and disables trading with the reason', async () => {
+    vi.useFakeTimers({ now: T0 + 12_000, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    await act(() => {
+      show(downState());
+    });
+    const notice = container.querySelector('[data-outage]');
+    expect(notice?.textContent).toBe(
+      'The exchange is not answering since 12:03:04 — trading is paused; prices are 14 s old. It comes back by itself.',
+    );
+    const bid = container.querySelector('tr[data-outcome="YES"] [data-cell="bid"]');
+    expect(bid?.getAttribute('data-stale')).toBe('true');
+    expect(bid?.getAttribute('title')).toBe(
+      'Last price received at 12:03:02, 14 s old: the exchange is not answering.',
+    );
+    expect(container.querySelector('[data-section="book"] .mc-section-title')?.textContent).toBe(
+      'Book · 14 s old',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(true);
+    expect(button('BUY:YES:0').title).toBe(EXCHANGE_DOWN_MESSAGE);
+    expect(container.querySelector('.mc-dot')?.getAttribute('aria-label')).toBe(
+      'The exchange is not answering',
+    );
+    // The age counts up here, with no push from the background.
+    await act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
+    expect(notice?.textContent).toContain('prices are 17 s old');
+    expect(bid?.getAttribute('title')).toContain('17 s old');
+  });
+
+  it('comes back by itself when the background says the exchange is up', async () => {
+    const { store } = show(downState());
+    expect(container.querySelector('[data-outage]')).not.toBeNull();
+    act(() => {
+      store.value.value = panelState({ ladder: LADDER });
+    });
+    await waitFor(() => expect(container.querySelector('[data-outage]')).toBeNull());
+    expect(container.querySelector('[data-stale]')).toBeNull();
+    expect(container.querySelector('[data-section="book"] .mc-section-title')?.textContent).toBe(
+      'Book · post-only',
+    );
+    expect(button('BUY:YES:0').disabled).toBe(false);
+  });
+
+  it('an order in flight says the exchange is not answering, not "checking with the exchange"', async () => {
+    const checking = intent({
+      clientOrderId: 'c-1',
+      state: 'reconciling',
+      summary: 'checking with the exchange',
+      filledContractsRaw: '0',
+    });
+    const { store } = show(panelState(), { 'panel.quickOrder': async () => checking });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain(
+        'checking with the exchange',
+      ),
+    );
+    act(() => {
+      store.value.value = downState({ intents: [checking] });
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain(
+        IN_FLIGHT_WHILE_DOWN,
+      ),
+    );
+    expect(container.querySelector('[data-result="YES"]')?.textContent).not.toContain(
+      'checking with the exchange',
+    );
+  });
+});
