@@ -61,6 +61,14 @@ module.exports = {
       to: { path: `^components/(?!${feature}/|common/)` },
     })),
     {
+      name: 'sidepanel-composes-popup-and-panel',
+      severity: 'error',
+      comment:
+        "components/sidepanel draws the popup's screens and the page panel's trade controls: it may use those two features (never the other way round), and no other.",
+      from: { path: '^components/sidepanel/' },
+      to: { path: '^components/(?!sidepanel/|common/|popup/|panel/)' },
+    },
+    {
       name: 'common-serves-every-feature',
       severity: 'error',
       comment: 'components/common is shared by every feature, so it depends on none of them.',

@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { manifestHostPatterns } from './lib/core/site/host-permissions';
-import { PANEL_COMMANDS } from './lib/protocol/commands';
+import { PANEL_COMMANDS, SIDE_PANEL_COMMAND } from './lib/protocol/commands';
 import { eagerCompile } from './scripts/lib/compile-hints';
 import { vendorHardening } from './scripts/lib/vendor-hardening';
 
@@ -55,9 +55,16 @@ export default defineConfig({
       ...(browser === 'firefox' ? { default_area: 'navbar' as const } : {}),
     },
     // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
-    commands: Object.fromEntries(
-      Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
-    ),
+    // The side panel's shortcut has a suggested key: it opens our page and trades nothing.
+    commands: {
+      ...Object.fromEntries(
+        Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
+      ),
+      [SIDE_PANEL_COMMAND.name]: {
+        description: SIDE_PANEL_COMMAND.description,
+        suggested_key: { default: SIDE_PANEL_COMMAND.suggestedKey },
+      },
+    },
     // Chromium's page panel is this page, framed by the content script: loadable only
     // through the per-session dynamic URL, which a page cannot guess.
     ...(browser === 'firefox'

@@ -17,7 +17,7 @@ export function Header({
   snapshot: AppSnapshot;
   portConnected: boolean;
 }) {
-  const { send } = useServices();
+  const { send, openSidePanel } = useServices();
   const lock = useAction(() => send('vault.lock', {}));
   const { vault } = snapshot;
   const unlocked = vault.status === 'unlocked';
@@ -41,6 +41,17 @@ export function Header({
             snapshot.exchange,
           )}
         />
+        {openSidePanel ? (
+          <button
+            type="button"
+            class="ghost small"
+            data-action="open-side-panel"
+            onClick={() => openSidePanel()}
+            title="Open the side panel: positions, orders and trading beside any page"
+          >
+            Side panel
+          </button>
+        ) : null}
         {unlocked ? (
           <button
             type="button"

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { connectAppState } from '@/components/common/app-state';
 import { takeEarlyPort } from '@/components/common/early-port';
+import { sidePanelOpener } from '@/components/common/side-panel';
 import { Popup } from '@/components/popup/Popup';
 import { send } from '@/lib/protocol/browser';
 import { PORTS } from '@/lib/protocol/names';
@@ -19,6 +20,7 @@ export function mountPopup(root: HTMLElement, search: string): void {
         send,
         openTab: (url) => void browser.tabs.create({ url }),
         openOptions: () => void browser.runtime.openOptionsPage(),
+        openSidePanel: sidePanelOpener(),
       }}
       feedLimit={feedLimit}
     />,

@@ -12,6 +12,11 @@ export interface PopupServices {
   /** Opens a page of the exchange site in a new tab. */
   openTab: (url: string) => void;
   openOptions: () => void;
+  /**
+   * Opens the browser's side panel with our page (absent where it is that page). Called
+   * in the click itself: the browser wants the user's gesture behind it.
+   */
+  openSidePanel?: () => void;
 }
 
 export const PopupServicesContext = createContext<PopupServices | null>(null);

@@ -4,12 +4,16 @@ import { BackgroundApp } from '@/lib/background/app';
 import { routePanelCommand } from '@/lib/background/commands';
 import { createHandlers } from '@/lib/background/handlers';
 import { acceptPort } from '@/lib/background/ports';
+import { openSidePanelFor } from '@/lib/background/side-panel';
 import { syncSiteScripts } from '@/lib/background/site-scripts';
+import { SIDE_PANEL_COMMAND } from '@/lib/protocol/commands';
+import { PANEL_SENDER } from '@/lib/protocol/panel-sender';
 import { createRouter } from '@/lib/protocol/router';
 import { migrateStorageLayout } from '@/lib/storage/legacy';
 import { mirrorPageSettings } from '@/lib/storage/page-settings';
 import { createSettingsSource, protectedStore } from '@/lib/storage/settings-item';
 import { browserPlatform } from './platform';
+import { browserSidePanel } from './side-panel';
 
 /**
  * The composition root. Everything that can wake a stopped worker is listened to
@@ -29,8 +33,10 @@ export default defineBackground(() => {
     return { app, route: createRouter(createHandlers(app), () => app.senderPolicy()) };
   })();
   const started = ready.then(({ app }) => app);
+  const sidePanel = browserSidePanel();
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    openSidePanelFor(message, sender, platform.extensionId, PANEL_SENDER, sidePanel);
     void ready.then(({ route }) => route(message, sender)).then(sendResponse);
     return true;
   });
@@ -38,6 +44,10 @@ export default defineBackground(() => {
   browser.runtime.onConnect.addListener((port) => acceptPort(port, started));
 
   browser.commands?.onCommand.addListener((command, tab) => {
+    if (command === SIDE_PANEL_COMMAND.name) {
+      if (tab?.windowId !== undefined) sidePanel.open(tab.windowId);
+      return;
+    }
     void started.then((app) =>
       routePanelCommand(command, tab?.id, {
         enabled: () => app.settings.shortcuts.enabled,

@@ -18,3 +18,14 @@ export function commandButtonKey(command: PanelCommand): string | null {
   if (command === 'buy-no') return 'BUY:NO:0';
   return null;
 }
+
+/**
+ * The keyboard command that opens the side panel of the window it is pressed in (Alt+Shift+S
+ * unless the user binds another). Handled by the background in both browsers, whatever the
+ * shortcuts setting says: it opens our own page and trades nothing.
+ */
+export const SIDE_PANEL_COMMAND = {
+  name: 'open-side-panel',
+  description: 'Open the Market Companion side panel',
+  suggestedKey: 'Alt+Shift+S',
+} as const;

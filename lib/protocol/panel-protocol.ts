@@ -91,6 +91,12 @@ export const PANEL_MESSAGES = {
     senders: ['panel'],
   }),
   'panel.openOptions': message({ request: Empty, response: Empty, senders: ['panel', 'page'] }),
+  /**
+   * The page panel's "open the side panel". The background's message listener opens it as
+   * the message arrives (the browser wants the user's click behind the call, which any wait
+   * loses: lib/background/side-panel.ts); this answer only confirms it.
+   */
+  'panel.openSidePanel': message({ request: Empty, response: Empty, senders: ['panel'] }),
   /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */
   'panel.cancelIntent': message({
     request: z.object({ marketSlug: Slug, clientOrderId: z.string().min(1).max(128) }),

@@ -53,6 +53,7 @@ const VALID: Record<MessageName, unknown> = {
   'panel.cancelAll': { marketSlug: BTC },
   'panel.savePlacement': { corner: 'top-left', offset: { x: 10, y: 10 }, collapsed: false },
   'panel.openOptions': {},
+  'panel.openSidePanel': {},
   'panel.cancelIntent': { marketSlug: BTC, clientOrderId: 'c-1' },
   'panel.saveQuickTrade': { presets: ['5000000'], orderType: 'FAK' },
   'alerts.add': {

@@ -174,6 +174,23 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           </label>
           <PanelSites sites={draft.panelSites} onChange={(next) => edit('panelSites', next)} />
           <div class="field">
+            <label for="settings-market-pages">Trade market pages from</label>
+            <select
+              id="settings-market-pages"
+              value={draft.marketPages}
+              onChange={(e) =>
+                edit(
+                  'marketPages',
+                  (e.currentTarget as HTMLSelectElement).value as Settings['panel']['marketPages'],
+                )
+              }
+            >
+              <option value="both">The page panel and the side panel</option>
+              <option value="page">The page panel</option>
+              <option value="side">The side panel (no panel in the page)</option>
+            </select>
+          </div>
+          <div class="field">
             <label for="settings-theme">Theme</label>
             <select
               id="settings-theme"

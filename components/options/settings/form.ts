@@ -19,6 +19,7 @@ export interface SettingsDraft {
   badges: boolean;
   /** Site origin → whether the page panel shows there. */
   panelSites: Record<string, boolean>;
+  marketPages: Settings['panel']['marketPages'];
   theme: Settings['theme'];
 }
 export type SettingsField = Exclude<keyof SettingsDraft, 'panelSites'>;
@@ -52,6 +53,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     shortcuts: settings.shortcuts.enabled,
     badges: settings.badges.enabled,
     panelSites: Object.fromEntries(panelSiteOrigins(settings).map((o) => [o, !disabled.has(o)])),
+    marketPages: settings.panel.marketPages,
     theme: settings.theme,
   };
 }
@@ -138,7 +140,7 @@ export function settingsFromDraft(
     autoLockMinutes: autoLock as number,
     shortcuts: { enabled: draft.shortcuts },
     badges: { enabled: draft.badges },
-    panel: { ...base.panel, disabledOrigins },
+    panel: { ...base.panel, disabledOrigins, marketPages: draft.marketPages },
     theme: draft.theme,
   };
   const parsed = Settings.safeParse(candidate);

@@ -429,6 +429,15 @@ export class PanelController {
     void this.deps.send('panel.savePlacement', { ...placement, collapsed }).catch(() => undefined);
   }
 
+  /**
+   * The menu's "open the side panel": only the user's own click (the browser wants its
+   * gesture), and no aim rule: it places nothing and shows the page nothing.
+   */
+  openSidePanel(event: PressEvent): void {
+    if (!event.isTrusted) return;
+    void this.deps.send('panel.openSidePanel', {}).catch(() => undefined);
+  }
+
   openOptions(event: PressEvent): void {
     if (!this.admit(event)) return;
     void this.deps.send('panel.openOptions', {}).catch(() => undefined);

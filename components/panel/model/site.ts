@@ -1,9 +1,13 @@
 import type { Settings } from '../../../lib/core/settings/schema';
 import { marketPagePatterns, marketSlugForUrl } from '../../../lib/core/site/market-pages';
 
-/** Whether the user turned the panel off on this site (options page). */
+/**
+ * Whether the user turned the page panel off on this site, or on every market page by
+ * choosing the side panel alone (options page). A copy of the page settings from before
+ * `marketPages` existed names none: the page panel is drawn, as it was then.
+ */
 export const panelDisabledOn = (settings: Pick<Settings, 'panel'>, origin: string): boolean =>
-  settings.panel.disabledOrigins.includes(origin);
+  settings.panel.marketPages === 'side' || settings.panel.disabledOrigins.includes(origin);
 
 /** What the page should do with its panel when the URL (or the settings) changes. */
 export type SlugTransition =

@@ -55,6 +55,17 @@ export function Header({
       <button
         type="button"
         class="mc-icon"
+        data-action="open-side-panel"
+        data-no-drag
+        aria-label="Open the side panel"
+        title="Open the side panel: trade from beside the page"
+        onClick={(event) => controller.openSidePanel(event)}
+      >
+        ◧
+      </button>
+      <button
+        type="button"
+        class="mc-icon"
         data-action="collapse"
         data-no-drag
         aria-expanded={collapsed ? 'false' : 'true'}

@@ -1,6 +1,5 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
 import {
   keepInView,
   nextCorner,
@@ -9,16 +8,11 @@ import {
   placementStyle,
 } from '@/components/panel/model/placement';
 import type { PanelVisibility } from '@/components/panel/model/trust';
-import { usePanelDeps } from '../deps';
 import type { PanelFrame } from '../frame';
 import type { PanelController } from '../model/controller';
 import { watchVisibility } from '../visibility';
-import { BlockNotice } from './BlockNotice';
-import { BookLadder } from './BookLadder';
 import { Header } from './Header';
-import { MarketTable } from './MarketTable';
-import { OpenOrders } from './OpenOrders';
-import { TradeSection } from './TradeSection';
+import { PanelBody } from './PanelBody';
 import { useDrag } from './useDrag';
 
 function useViewport() {
@@ -30,53 +24,6 @@ function useViewport() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return size;
-}
-
-function Body({ controller }: { controller: PanelController }) {
-  const { now } = usePanelDeps();
-  const [alertSaid, setAlertSaid] = useState<string | null>(null);
-  const state = controller.state.value;
-  if (!state) {
-    return (
-      <div class="mc-body" aria-busy="true">
-        <p class="mc-muted">Loading {controller.slug}…</p>
-        <div class="mc-skeleton" />
-      </div>
-    );
-  }
-  const notice = controller.notice.value;
-  // Every part has a fixed height (panel.css): what comes and goes (notices, result lines,
-  // book rows, orders, the editors) takes room kept for it, so the panel's height never
-  // changes with its content and no trade control moves on the screen (issue 29), whichever
-  // corner the panel is docked at and however late the loader resizes its frame.
-  return (
-    <ExchangeClockContext.Provider value={state.clockOffsetMs}>
-      <div class="mc-body">
-        <MarketTable state={state} />
-        <div class="mc-status">
-          {notice ? (
-            <p class="mc-notice" role="alert" data-notice="obscured">
-              {notice}
-            </p>
-          ) : null}
-          {state.block ? <BlockNotice block={state.block} controller={controller} /> : null}
-          {alertSaid ? (
-            <p class="mc-hint" role="status" data-alert-said="">
-              {alertSaid}
-            </p>
-          ) : null}
-          {state.hint && !notice ? (
-            <p class="mc-hint" role="status" data-hint="first-run">
-              {state.hint}
-            </p>
-          ) : null}
-        </div>
-        <TradeSection controller={controller} onAlertSaid={setAlertSaid} />
-        <BookLadder controller={controller} />
-        <OpenOrders controller={controller} now={now()} />
-      </div>
-    </ExchangeClockContext.Provider>
-  );
 }
 
 /**
@@ -146,7 +93,7 @@ export function Panel({
         onToggle={() => place(frame.placement.value, !collapsed)}
         onNextCorner={() => place(nextCorner(frame.placement.value))}
       />
-      {collapsed ? null : <Body controller={controller} />}
+      {collapsed ? null : <PanelBody controller={controller} />}
     </section>
   );
 }

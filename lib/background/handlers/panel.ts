@@ -216,6 +216,8 @@ export const panelHandlers = (
     await app.platform.openOptionsPage();
     return {};
   },
+  // Opened by the message listener itself, before any await (lib/background/side-panel.ts).
+  'panel.openSidePanel': async () => ({}),
   'panel.cancelIntent': async ({ marketSlug, clientOrderId }, sender) => {
     assertPageMarket(app, sender, marketSlug);
     await tradingSession(app);

@@ -30,6 +30,7 @@ export const DEFAULT_SETTINGS: Settings = {
     offset: { x: 16, y: 16 },
     collapsed: false,
     placed: false,
+    marketPages: 'both',
   },
   extraSiteOrigins: [],
   theme: 'system',

@@ -29,6 +29,12 @@ export const CapsSettings = z.object({
 /** The extension's pages and the page panel: light, dark, or as the system says. */
 export const ThemeSetting = z.enum(['system', 'light', 'dark']);
 
+/**
+ * What trades on a market page: the page panel drawn in the page, the side panel following
+ * the tab (the browser's own pane, opened by the user), or both.
+ */
+export const MarketPagesSetting = z.enum(['page', 'side', 'both']);
+
 export const PanelSettings = z.object({
   /** Site origin → panel shown; absent means shown. */
   disabledOrigins: z.array(z.string()),
@@ -40,4 +46,5 @@ export const PanelSettings = z.object({
    * the panel picks, per page, a corner clear of the page's own forms.
    */
   placed: z.boolean(),
+  marketPages: MarketPagesSetting,
 });

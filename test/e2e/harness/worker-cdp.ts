@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-interface TargetInfo {
+export interface TargetInfo {
   targetId: string;
   type: string;
   url: string;
@@ -43,7 +43,23 @@ export class WorkerCdp {
     });
   }
 
-  static async attach(context: BrowserContext, extensionId: string): Promise<WorkerCdp> {
+  static attach(context: BrowserContext, extensionId: string): Promise<WorkerCdp> {
+    return WorkerCdp.attachTo(
+      context,
+      (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
+      'no service worker target of the extension',
+    );
+  }
+
+  /**
+   * Any target the page sessions cannot reach, the first that `match` picks (waited for
+   * while it starts): the worker, or Chromium's side panel, which Playwright lists as no page.
+   */
+  static async attachTo(
+    context: BrowserContext,
+    match: (target: TargetInfo) => boolean,
+    missing: string,
+  ): Promise<WorkerCdp> {
     const page = await context.newPage();
     await page.goto('data:text/html,<title>harness: worker DevTools</title>');
     const session = await context.newCDPSession(page);
@@ -53,16 +69,13 @@ export class WorkerCdp {
       const { targetInfos } = (await session.send('Target.getTargets')) as {
         targetInfos: TargetInfo[];
       };
-      target = targetInfos.find(
-        (t) =>
-          t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
-      );
+      target = targetInfos.find(match);
       if (!target) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!target) {
       await session.detach().catch(() => undefined);
       await page.close().catch(() => undefined);
-      throw new Error('no service worker target of the extension');
+      throw new Error(missing);
     }
     const { sessionId } = (await session.send('Target.attachToTarget', {
       targetId: target.targetId,

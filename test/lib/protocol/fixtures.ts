@@ -156,6 +156,7 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
   'panel.cancelAll': { marketSlug: SLUG },
   'panel.savePlacement': { corner: 'top-left', offset: { x: 10, y: 20 }, collapsed: true },
   'panel.openOptions': {},
+  'panel.openSidePanel': {},
   'panel.cancelIntent': { marketSlug: SLUG, clientOrderId: 'c-1' },
   'panel.saveQuickTrade': { presets: ['5000000', '20000000'], orderType: 'FAK' },
   'alerts.add': {
@@ -280,6 +281,7 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.cancelAll': () => ({ canceled: [ex.ORDER_ID] }),
   'panel.savePlacement': () => ({}),
   'panel.openOptions': () => ({}),
+  'panel.openSidePanel': () => ({}),
   'panel.cancelIntent': () => intentView({ state: 'cancelled' }),
   'panel.saveQuickTrade': () => ({}),
   'alerts.add': () => priceAlert(),

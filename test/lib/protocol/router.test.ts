@@ -113,6 +113,7 @@ describe('createRouter: who may send what', () => {
     'panel.cancelOrder',
     'panel.limitOrder',
     'panel.openOptions',
+    'panel.openSidePanel',
     'panel.quickOrder',
     'panel.savePlacement',
     'panel.saveQuickTrade',

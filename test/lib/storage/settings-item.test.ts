@@ -87,6 +87,8 @@ describe('the settings item', () => {
       offset: { x: 30, y: 40 },
       collapsed: false,
       placed: true,
+      // Added since: a value stored before it takes the default.
+      marketPages: DEFAULT_SETTINGS.panel.marketPages,
     });
     expect(settings.theme).toBe('dark');
     expect(settings.caps.maxOrdersPerMinute).toBe(7);

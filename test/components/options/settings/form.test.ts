@@ -92,6 +92,15 @@ describe('settings form', () => {
     expect(result.issues.slippageCents).toMatch(/at most one decimal/);
   });
 
+  it('keeps the choice of page panel, side panel or both for market pages', () => {
+    const draft = { ...draftFromSettings(DEFAULT_SETTINGS), marketPages: 'side' as const };
+    const checked = settingsFromDraft(draft, DEFAULT_SETTINGS);
+    expect(checked.ok && checked.value.panel.marketPages).toBe('side');
+    expect(draftFromSettings(DEFAULT_SETTINGS).marketPages).toBe(
+      DEFAULT_SETTINGS.panel.marketPages,
+    );
+  });
+
   it('switches the panel per site', () => {
     const settings = withSites();
     expect(panelSiteOrigins(settings)).toEqual(['http://127.0.0.1:4011', 'https://acme.example']);

@@ -21,6 +21,7 @@ const custom: Settings = {
     offset: { x: 40, y: 50 },
     collapsed: true,
     placed: true,
+    marketPages: 'side',
   },
   theme: 'dark',
   badges: { enabled: false },

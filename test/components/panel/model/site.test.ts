@@ -15,6 +15,24 @@ describe('panelSlugFor', () => {
   });
 });
 
+describe('panelSlugFor and the choice of surfaces for market pages', () => {
+  const url = 'http://127.0.0.1:4011/markets/sandbox-btc-100k';
+  const choosing = (marketPages: 'page' | 'side' | 'both') =>
+    settings({ panel: { ...DEFAULT_SETTINGS.panel, marketPages } });
+
+  it('draws the page panel unless the side panel alone was chosen', () => {
+    expect(panelSlugFor(choosing('page'), url)).toBe('sandbox-btc-100k');
+    expect(panelSlugFor(choosing('both'), url)).toBe('sandbox-btc-100k');
+    expect(panelSlugFor(choosing('side'), url)).toBeNull();
+  });
+
+  it('draws it from a page copy written before the choice existed', () => {
+    const { marketPages: _, ...before } = DEFAULT_SETTINGS.panel;
+    const old = settings({ panel: before as typeof DEFAULT_SETTINGS.panel });
+    expect(panelSlugFor(old, url)).toBe('sandbox-btc-100k');
+  });
+});
+
 describe('slugTransition', () => {
   it('mounts on arriving at a market, switches between markets, unmounts on leaving', () => {
     expect(slugTransition(null, 'a')).toEqual({ kind: 'mount', slug: 'a' });

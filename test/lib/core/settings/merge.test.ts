@@ -91,6 +91,7 @@ describe('mergeSettings', () => {
       offset: { x: DEFAULT_SETTINGS.panel.offset.x, y: 40 },
       collapsed: true,
       placed: true,
+      marketPages: DEFAULT_SETTINGS.panel.marketPages,
     });
   });
 
