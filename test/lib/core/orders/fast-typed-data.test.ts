@@ -158,7 +158,8 @@ describe('fast order digest and signature (viem is the reference)', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+    // Three viem signatures per run: about 10 s on a quiet machine, over 20 s on a busy one.
+  }, 120_000);
 
   it('one key, many orders: the signer built once signs each as viem does', async () => {
     const account = vectorAccount();
