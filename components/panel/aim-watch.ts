@@ -140,10 +140,40 @@ export function watchAim(options: {
     reading = 0;
     if (!aimed || !readsLook()) return;
     tracker.drawn(lookOf(aimed), now());
+    // The page can move the panel in its viewport without resizing it (a scroll bar that
+    // comes or goes with the page's styles): boxes are read each frame too.
+    measureAll();
     reading = requestAnimationFrame(readLook);
+  };
+  // The page's own changes of style (an attribute of an ancestor, a style sheet added or
+  // removed) are read as they happen too, with the boxes they moved. Read first at the press, a change made while
+  // nothing was read (the pointer resting on the panel after its hover was reset, with no
+  // move since) would start its settle time at the press itself, and the press the user
+  // made well after the page put the panel right again would be refused.
+  let pageStyles: MutationObserver | null = null;
+  const watchPageStyles = () => {
+    const host = options.host();
+    if (pageStyles || !host) return;
+    const sheet = (nodes: NodeList) =>
+      [...nodes].some((n) => n.nodeName === 'STYLE' || n.nodeName === 'LINK');
+    pageStyles = new MutationObserver((records) => {
+      const current = options.host();
+      if (!current || !readsLook()) return;
+      if (
+        records.some((r) => r.type === 'attributes' || sheet(r.addedNodes) || sheet(r.removedNodes))
+      ) {
+        tracker.drawn(lookOf(current), now());
+        measureAll();
+      }
+    });
+    pageStyles.observe(host.ownerDocument.documentElement, { childList: true, subtree: true });
+    for (let el = host.parentElement; el; el = el.parentElement) {
+      pageStyles.observe(el, { attributes: true });
+    }
   };
   const onPointer = (event: Event) => {
     if (!event.isTrusted || !readsLook()) return;
+    watchPageStyles();
     aimed = aimedAt(event.composedPath()[0] ?? event.target);
     if (aimed && !reading) readLook();
   };
@@ -199,6 +229,7 @@ export function watchAim(options: {
       window.removeEventListener('resize', schedule);
       for (const kind of kinds) container.removeEventListener(kind, onPointer, true);
       container.removeEventListener('pointerout', onOut, true);
+      pageStyles?.disconnect();
       if (reading) cancelAnimationFrame(reading);
     },
   };

@@ -35,7 +35,11 @@ async function pressPlacesOne(since: number): Promise<void> {
       return orders.length > 0 ? orders : null;
     },
     { what: 'the order of the real press' },
-  );
+  ).catch(async (error: Error) => {
+    // What the panel said instead, for the report.
+    const notice = await panel.one('[data-notice="obscured"]');
+    throw new Error(`${error.message}; the panel says: ${notice?.text ?? 'nothing'}`);
+  });
   expect(fresh).toHaveLength(1);
   await panel.waitForText('[data-result="YES"]', /filled/, 15_000);
 }
@@ -130,8 +134,12 @@ describe.sequential('Firefox: a hostile page', () => {
     await pressPlacesOne(await orderCount());
   });
 
-  // The page's `zoom` reaches the panel in the top layer: its buy button drawn at 5×6 px.
-  for (const [name, style] of [['zoom', 'zoom: 0.1']] as const) {
+  // The page's `zoom` reaches the panel in the top layer: its buy button drawn at 5×6 px;
+  // a scale on `<html>` is refused by the same rule, whatever of it reaches the top layer.
+  for (const [name, style] of [
+    ['zoom', 'zoom: 0.1'],
+    ['transform: scale(0.1)', 'transform: scale(0.1)'],
+  ] as const) {
     it(`refuses a press on a panel the page shrinks with ${name}`, async () => {
       await page.evaluate((css) => {
         document.documentElement.style.cssText = css;

@@ -8,7 +8,12 @@ import type { Page } from 'puppeteer-core';
 import { beforeAll, it } from 'vitest';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
-import { openOrdersComeAndGo, type StaysPut, stayingPut } from '../e2e/panel/stays-put';
+import {
+  openOrdersComeAndGo,
+  type StaysPut,
+  sectionsOpenAndClose,
+  stayingPut,
+} from '../e2e/panel/stays-put';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
@@ -30,23 +35,8 @@ beforeAll(async () => {
   await panel.waitFor(BUY, (b) => !b.disabled, 20_000);
 });
 
-it('trade controls stay put while the editors open, a result line and an order come', async () => {
-  await staysPut('the presets editor opening', async () => {
-    await panel.click('[data-action="edit-presets"]');
-    await panel.waitFor('[data-action="save-presets"]');
-  });
-  await staysPut('the presets editor closing', async () => {
-    await panel.click('form.mc-presets button:not([data-action])');
-    await eventually(async () => (await panel.one('form.mc-presets')) === null);
-  });
-  await staysPut('the alert form opening', async () => {
-    await panel.click('[data-action="price-alert"]');
-    await panel.waitFor('form.alert-form');
-  });
-  await staysPut('the alert form closing', async () => {
-    await panel.click('[data-action="price-alert"]');
-    await eventually(async () => (await panel.one('form.alert-form')) === null);
-  });
+it('trade controls stay put while the sections open and close, a result line comes', async () => {
+  await sectionsOpenAndClose(panel, staysPut, (text) => page.keyboard.type(text));
   const since = (await h().admin.orders()).length;
   await staysPut('a result line', async () => {
     await panel.click('[data-key="BUY:NO:0"]');

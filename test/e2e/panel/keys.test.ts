@@ -6,10 +6,10 @@
  * keep trading with Tab and Enter.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
-import { openPanel, ordersAfter, waitForNewOrders } from './helpers';
+import { ordersAfter, waitForNewOrders, withAlicesPanel } from './helpers';
 import { focusedKey, tabTo } from './keyboard';
 
 const h = useHarness(import.meta.url);
@@ -19,14 +19,13 @@ const BUY = 'BUY:YES:0';
 let page: Page;
 let panel: PanelDriver;
 
-beforeAll(async () => {
-  await h().onboard('alice');
-  ({ page, panel } = await openPanel(h(), BTC));
-});
-
-afterAll(async () => {
-  await panel?.detach();
-});
+withAlicesPanel(
+  h,
+  (at) => {
+    ({ page, panel } = at);
+  },
+  BTC,
+);
 
 it('a click on a buy, then the Enter the page asks for, places one order, not two', async () => {
   // The page's prompt, and what it can see: its active element is the panel's host.

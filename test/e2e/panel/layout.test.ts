@@ -12,7 +12,7 @@ import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
 import { eventually, useHarness } from '../fixtures';
 import { type PanelDriver, panelFrameOf } from './driver';
 import { openPanel, ordersAfter, placeRestingOrder, waitForNewOrders } from './helpers';
-import { openOrdersComeAndGo, type StaysPut, stayingPut } from './stays-put';
+import { openOrdersComeAndGo, type StaysPut, sectionsOpenAndClose, stayingPut } from './stays-put';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
@@ -116,25 +116,8 @@ afterAll(async () => {
 });
 
 describe('trade controls stay put', () => {
-  it('while the presets editor and the alert form open and close', async () => {
-    await staysPut('the presets editor opening', async () => {
-      await panel.click('[data-action="edit-presets"]');
-      await panel.waitFor('[data-action="save-presets"]');
-    });
-    await staysPut('the presets editor closing', async () => {
-      await panel.click('form.mc-presets button:not([data-action])');
-      await eventually(async () => (await panel.one('form.mc-presets')) === null);
-    });
-    await staysPut('the alert form opening', async () => {
-      await panel.click('[data-action="price-alert"]');
-      await panel.waitFor('form.alert-form');
-    });
-    await staysPut('the alert line', async () => {
-      await panel.click('input[aria-label="Price in cents"]');
-      await page.keyboard.type('95.5');
-      await panel.click('form.alert-form button[type="submit"]');
-      await panel.waitForText('[data-alert-said]', /Alert set/);
-    });
+  it('while the presets editor, the alert form and line, and the order type come and go', async () => {
+    await sectionsOpenAndClose(panel, staysPut, (text) => page.keyboard.type(text));
   });
 
   it('while a refusal notice comes and goes', async () => {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_SENT_UNREACHABLE } from '../../../lib/desk/intent-deadline';
 import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
-import { openPanel, ordersAfter, waitForNewOrders } from './helpers';
+import { ordersAfter, waitForNewOrders, withAlicesPanel } from './helpers';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';
@@ -13,14 +13,16 @@ const BUY_5_YES = '[data-key="BUY:YES:0"]';
 let page: Page;
 let panel: PanelDriver;
 
-beforeAll(async () => {
-  await h().onboard('alice');
-  ({ page, panel } = await openPanel(h(), BTC));
-});
+withAlicesPanel(
+  h,
+  (at) => {
+    ({ page, panel } = at);
+  },
+  BTC,
+);
 
 afterAll(async () => {
   await h().admin.clearFaults();
-  await panel?.detach();
 });
 
 /** The exchange's API answers nothing it is asked about orders: placing or asking. */

@@ -133,3 +133,57 @@ export async function openOrdersComeAndGo(
     what: 'the open orders all gone',
   });
 }
+
+/**
+ * Every section the toolbar opens, opened and closed: the presets editor, the alert form,
+ * the alert line it leaves, and the order type switched there and back. `type` types into
+ * the focused field, as the user's keyboard.
+ */
+export async function sectionsOpenAndClose(
+  panel: PanelDriver<unknown>,
+  staysPut: StaysPut,
+  type: (text: string) => Promise<void>,
+): Promise<void> {
+  const gone = (selector: string) =>
+    eventually(async () => (await panel.one(selector)) === null, { what: `${selector} gone` });
+  await staysPut('the presets editor opening', async () => {
+    await panel.click('[data-action="edit-presets"]');
+    await panel.waitFor('[data-action="save-presets"]');
+  });
+  await staysPut('the presets editor closing', async () => {
+    await panel.click('form.mc-presets button:not([data-action])');
+    await gone('form.mc-presets');
+  });
+  await staysPut('the alert form opening', async () => {
+    await panel.click('[data-action="price-alert"]');
+    await panel.waitFor('form.alert-form');
+  });
+  await staysPut('the alert form closing', async () => {
+    await panel.click('[data-action="price-alert"]');
+    await gone('form.alert-form');
+  });
+  await panel.click('[data-action="price-alert"]');
+  await panel.waitFor('form.alert-form');
+  await staysPut('an alert set: the form closes, the alert line shows', async () => {
+    await panel.click('input[aria-label="Price in cents"]');
+    await type('95.5');
+    await panel.click('form.alert-form button[type="submit"]');
+    await panel.waitForText('[data-alert-said]', /Alert set/);
+    await gone('form.alert-form');
+  });
+  await staysPut('the alert line leaving', async () => {
+    await panel.click('[data-action="price-alert"]');
+    await gone('[data-alert-said]');
+    await panel.click('[data-action="price-alert"]');
+    await gone('form.alert-form');
+  });
+  for (const type of ['FAK', 'FOK'] as const) {
+    await staysPut(`the order type switched to ${type}`, async () => {
+      await panel.click(`[data-action="order-type-${type}"]`);
+      await panel.waitFor(
+        `[data-action="order-type-${type}"]`,
+        (b) => b.attributes['aria-pressed'] === 'true',
+      );
+    });
+  }
+}

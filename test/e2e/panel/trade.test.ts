@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LAYOUT_REFUSAL, MOVED_REFUSAL } from '../../../components/panel/model/aim';
 import { PROTOCOL } from '../../../lib/protocol/messages';
 import { eventually, useHarness } from '../fixtures';
@@ -11,6 +11,7 @@ import {
   panelReadyAfterDomContentLoaded,
   placeRestingOrder,
   waitForNewOrders,
+  withAlicesPanel,
 } from './helpers';
 
 const h = useHarness(import.meta.url);
@@ -41,14 +42,13 @@ const ETH = 'sandbox-eth-flip';
 let page: Page;
 let panel: PanelDriver;
 
-beforeAll(async () => {
-  await h().onboard('alice');
-  ({ page, panel } = await openPanel(h(), BTC));
-});
-
-afterAll(async () => {
-  await panel?.detach();
-});
+withAlicesPanel(
+  h,
+  (at) => {
+    ({ page, panel } = at);
+  },
+  BTC,
+);
 
 const isArmed = (b: { attributes: Record<string, string> }) =>
   b.attributes['data-armed'] === 'true';
