@@ -212,13 +212,17 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     ]);
   });
 
-  it('a quick order on a market no panel shows is priced from a book read for it, never an old copy', async () => {
+  it('a quick order on a market whose book is not live is priced from a book read for it, never an old copy', async () => {
     const booted = await boot();
     await setUp(booted);
     await authenticatedLive(booted.app);
-    // No panel: the market is not subscribed, and this press reads its book over REST.
-    const first = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-00000031'));
-    expect(first).toMatchObject({ ok: true, data: { state: 'filled' } });
+    // Alice holds BTC (every demo trader holds every CLOB market), so its book is live...
+    expect((await booted.send(booted.panel, 'panel.state', { marketSlug: BTC })).ok).toBe(true);
+    await waitFor(() => expect(booted.app.books.isLive(BTC)).toBe(true));
+    // ...until the connection goes: what is left is a copy nothing keeps current.
+    booted.app.live.stop();
+    await waitFor(() => expect(booted.app.books.isLive(BTC)).toBe(false));
+    expect(booted.app.books.get(BTC)).not.toBeNull();
     // Every YES ask leaves the book: a FOK buy has nothing to fill it now.
     const book = sandbox.core.book(BTC);
     for (const order of book?.orders() ?? [])
@@ -891,8 +895,10 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     expect(state.book).not.toBeNull();
     expect(reads.slice(before)).toEqual([]);
     again.close();
-    // Left for longer than the linger, the market's book goes with its subscription.
-    await waitFor(() => expect(booted.app.books.get(BTC)).toBeNull(), { timeout: 5_000 });
+    // Alice holds BTC: its book stays subscribed once the linger is over too, since her P&L
+    // is marked to it (a market nobody holds goes when its linger ends: lingering.test.ts,
+    // live-subscriptions.test.ts).
+    await waitFor(() => expect(booted.app.portfolio.heldMarkets().has(BTC)).toBe(true));
   });
   describe('limit orders from the book (panel.limitOrder)', () => {
     const levelBuy = (pressId: string, price = '0.3') => ({
