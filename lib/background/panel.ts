@@ -28,6 +28,8 @@ export interface PanelInputs {
   portfolio: Pick<PortfolioTracker, 'entry'>;
   /** The market's position marked to its live book (absent: the exchange's figures). */
   mark?: (entry: ClobPosition | null) => MarkedEntry | null;
+  /** The taker fee a SELL pays on this market, basis points. */
+  sellFeeBps?: number;
   openOrders: UserOrder[];
   intents: IntentView[];
   settings: Settings;
@@ -153,6 +155,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     block,
     hint: firstRunHint(input, block),
     connection,
+    ...(input.sellFeeBps !== undefined ? { sellFeeBps: input.sellFeeBps } : {}),
     clockOffsetMs: input.clockOffsetMs,
   };
 }

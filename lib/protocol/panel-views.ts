@@ -75,6 +75,11 @@ export const PanelState = z.object({
   /** A first step to try, for a newcomer in the sandbox before their first order; else null. */
   hint: z.string().nullable(),
   connection: z.enum(['live', 'connecting', 'offline']),
+  /**
+   * The taker fee a SELL pays here, basis points (0: none; absent: not known): a sell's
+   * estimate says what it would bring net of it.
+   */
+  sellFeeBps: z.number().int().min(0).max(10_000).optional(),
   /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
   clockOffsetMs: z.number(),
 });
