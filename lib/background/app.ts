@@ -232,11 +232,7 @@ export class BackgroundApp {
     });
     this.marks = new PositionMarks({
       books: this.books,
-      sellFeeBps: (slug) => {
-        // A market whose record does not say is taken to charge the fee: the lower value.
-        const free = this.markets.known(slug)?.settings.feesEnabled === false;
-        return free ? 0 : (this.session?.feeRateBps ?? 0);
-      },
+      sellFeeBps: (slug) => this.sellFeeBps(slug),
     });
     this.panels = new PanelStates({
       markets: this.markets,
@@ -244,6 +240,7 @@ export class BackgroundApp {
       openOrders: this.openOrders,
       portfolio: this.portfolio,
       marks: this.marks,
+      sellFeeBps: (slug) => this.sellFeeBps(slug),
       desk: this.desk,
       priceWatch: this.priceWatch,
       live: this.live,
@@ -434,6 +431,13 @@ export class BackgroundApp {
 
   refreshPortfolio(): Promise<void> {
     return this.portfolioRefresh.run();
+  }
+
+  /** The taker fee a SELL pays on a market: the profile's rate, unless the market charges none. */
+  private sellFeeBps(slug: string): number {
+    // A market whose record does not say is taken to charge it: the lower estimate.
+    const free = this.markets.known(slug)?.settings.feesEnabled === false;
+    return free ? 0 : (this.session?.feeRateBps ?? 0);
   }
 
   /**

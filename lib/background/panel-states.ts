@@ -26,6 +26,8 @@ export interface PanelSources {
   portfolio: PortfolioTracker;
   /** Positions marked to the live book (absent: the exchange's figures). */
   marks?: Pick<PositionMarks, 'entry'>;
+  /** The taker fee a SELL pays on a market, basis points. */
+  sellFeeBps?(slug: string): number;
   desk: Pick<OrderDesk, 'views'>;
   priceWatch: Pick<PriceWatch, 'observe'>;
   live: Pick<LiveConnection, 'state'>;
@@ -89,6 +91,7 @@ export class PanelStates {
       ladder: books.ladder(slug),
       portfolio: this.from.portfolio,
       ...(this.from.marks ? { mark: (entry) => this.from.marks?.entry(entry) ?? null } : {}),
+      ...(this.from.sellFeeBps ? { sellFeeBps: this.from.sellFeeBps(slug) } : {}),
       openOrders: this.from.openOrders.of(slug),
       intents: this.from.desk.views(),
       settings: this.from.settings(),

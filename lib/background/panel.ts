@@ -30,6 +30,8 @@ export interface PanelInputs {
   portfolio: Pick<PortfolioTracker, 'entry' | 'amm'>;
   /** The market's position marked to its live book (absent: the exchange's figures). */
   mark?: (entry: ClobPosition | null) => MarkedEntry | null;
+  /** The taker fee a SELL pays on this market, basis points. */
+  sellFeeBps?: number;
   openOrders: UserOrder[];
   intents: IntentView[];
   settings: Settings;
@@ -173,6 +175,7 @@ export function buildPanelState(input: PanelInputs): PanelState {
     hint: firstRunHint(input, block),
     connection,
     exchange: input.exchange,
+    ...(input.sellFeeBps !== undefined ? { sellFeeBps: input.sellFeeBps } : {}),
     clockOffsetMs: input.clockOffsetMs,
   };
 }

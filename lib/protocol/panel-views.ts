@@ -104,6 +104,11 @@ export const PanelState = z.object({
   hint: z.string().nullable(),
   connection: z.enum(['live', 'connecting', 'offline']),
   exchange: ExchangeStatus,
+  /**
+   * The taker fee a SELL pays here, basis points (0: none; absent: not known): a sell's
+   * estimate says what it would bring net of it.
+   */
+  sellFeeBps: z.number().int().min(0).max(10_000).optional(),
   /** The exchange's clock minus this machine's, in ms: countdowns to `eligibleAt`/`resumeAt` run on it. */
   clockOffsetMs: z.number(),
 });

@@ -3,6 +3,7 @@ import { formatContracts, formatUsd } from '../../../lib/core/format/money';
 import { formatCents } from '../../../lib/core/format/price';
 import { contractsForSpend } from '../../../lib/core/orders/amounts';
 import { aboveCapReason, buyAboveCap } from '../../../lib/core/orders/cap';
+import { takerFeeOf } from '../../../lib/core/orders/fees';
 import { OrderRuleError } from '../../../lib/core/orders/issues';
 import { priceQuickOrder, quoteFor } from '../../../lib/core/orders/pricing';
 import { RAW_PER_UNIT } from '../../../lib/core/orders/units';
@@ -95,6 +96,9 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
   const overCap = priced.notionalRaw > capRaw;
   const quote = quoteFor(state.book, request.outcome);
   const { amounts } = priced;
+  // What a sell brings is net of the taker fee it pays in money (`takerFeeOf`).
+  const netOfFee = (contracts: bigint, gross: bigint): bigint =>
+    gross - takerFeeOf('SELL', contracts, gross, state.sellFeeBps ?? 0);
   let contracts: string | null = null;
   let estimate: string | null = null;
   if (priced.limitMillis !== null && amounts.orderType !== 'FOK') {
@@ -103,13 +107,13 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
     estimate =
       request.side === 'BUY'
         ? `${contracts} contracts at up to ${limit} (${formatUsd(priced.notionalRaw)})`
-        : `${contracts} contracts at ${limit} or better (at least ${formatUsd(priced.notionalRaw)})`;
+        : `${contracts} contracts at ${limit} or better (at least ${formatUsd(netOfFee(amounts.contracts, priced.notionalRaw))}${feeNote(state)})`;
   } else if (amounts.orderType === 'FOK' && amounts.side === 'BUY' && quote.askMillis !== null) {
     contracts = `≈${formatContracts(contractsForSpend(amounts.spend, quote.askMillis))}`;
     estimate = `${contracts} contracts at about ${formatCents(millisToNumber(quote.askMillis))}, spending exactly ${formatUsd(amounts.spend)}`;
   } else if (amounts.orderType === 'FOK' && amounts.side === 'SELL' && quote.bidMillis !== null) {
     contracts = formatContracts(amounts.contracts);
-    estimate = `${contracts} contracts at about ${formatCents(millisToNumber(quote.bidMillis))} (≈${formatUsd(priced.notionalRaw)})`;
+    estimate = `${contracts} contracts at about ${formatCents(millisToNumber(quote.bidMillis))} (≈${formatUsd(netOfFee(amounts.contracts, priced.notionalRaw))}${feeNote(state)})`;
   }
   return {
     ...base,
@@ -121,6 +125,10 @@ function model({ key, label, request, state, held, blocked }: ModelInput): Trade
     disabledReason: blocked ?? (overCap ? aboveCapReason(capRaw) : null),
   };
 }
+
+/** Says a sell's money is after the fee, when one is charged. */
+const feeNote = (state: PanelState): string =>
+  state.sellFeeBps ? ` after the ${state.sellFeeBps / 100}% fee` : '';
 
 const heldOf = (state: PanelState, outcome: Outcome): bigint => {
   const side = state.position?.[outcome === 'YES' ? 'yes' : 'no'];

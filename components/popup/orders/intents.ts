@@ -43,10 +43,11 @@ const LABELS: Record<IntentState, [string, IntentTone]> = {
 };
 
 function describe(view: IntentView): string {
+  // A FOK buy asks for an amount of money, every other order for contracts: say which.
   const amount =
     view.orderType === 'FOK' && view.side === 'BUY'
       ? formatUsd(view.requestedRaw)
-      : formatContracts(view.requestedRaw);
+      : `${formatContracts(view.requestedRaw)} contracts`;
   const price = view.price === null ? '' : ` @ ${formatCents(view.price)}`;
   return `${view.side} ${view.outcome} · ${view.orderType} ${amount}${price}`;
 }

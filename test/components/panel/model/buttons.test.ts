@@ -116,6 +116,20 @@ describe('tradeButtons: sells', () => {
     expect(groups[0]?.sellPrice).toBe('≥ 59¢');
     expect(confirmLabel(half)).toBe('Click again to confirm $147.50');
   });
+
+  it("words what a sell brings net of the market's sell fee, as the position will see it", () => {
+    const held = { position: position('500000000') };
+    const free = find(tradeButtons(panelState(held), 'FAK'), 'SELL:YES:50');
+    expect(free.estimate).toBe('250 contracts at 59¢ or better (at least $147.50)');
+    const state = panelState({ ...held, sellFeeBps: 100 });
+    const fak = find(tradeButtons(state, 'FAK'), 'SELL:YES:50');
+    // 1 % of $147.50 is $1.475, rounded down to the raw unit: $146.025 → $146.03 shown.
+    expect(fak.estimate).toBe('250 contracts at 59¢ or better (at least $146.03 after the 1% fee)');
+    const fok = find(tradeButtons(state, 'FOK'), 'SELL:YES:50');
+    expect(fok.estimate).toBe('250 contracts at about 61¢ (≈$150.98 after the 1% fee)');
+    // The confirmation still names the order's own size, before the fee.
+    expect(fak.notionalRaw).toBe(147_500_000n);
+  });
 });
 
 describe('outcomeQuotes and presetLabel', () => {

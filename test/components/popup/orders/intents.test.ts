@@ -42,7 +42,7 @@ describe('intentRow', () => {
     expect(row.label).toBe('Delayed');
     expect(row.delayedUntil).toBe(eligibleAt);
     expect(row.cancellable).toBe(true);
-    expect(row.what).toBe('BUY YES · FAK 5 @ 57¢');
+    expect(row.what).toBe('BUY YES · FAK 5 contracts @ 57¢');
   });
 
   it('gives the reason of a rejection as a sentence', () => {
