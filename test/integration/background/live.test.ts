@@ -217,6 +217,23 @@ describe('LiveConnection against the sandbox', () => {
     );
   });
 
+  it('retryNow: a subscription a hung server dropped is said again once it answers', async () => {
+    const { connection } = connect(async () => null);
+    const books = record(connection, 'orderbookUpdate');
+    connection.start();
+    await waitLive(connection);
+    sandbox.outage.hang();
+    const ignored = sandbox.outage.ignoredEvents;
+    connection.subscribe('subscribe_market_prices', { marketSlugs: [BTC] });
+    await waitFor(() => expect(sandbox.outage.ignoredEvents).toBe(ignored + 1));
+    await sandbox.outage.resume();
+    expect(sandbox.subscriptions().flatMap((s) => s.prices)).toEqual([]);
+    // What the background does when its heartbeat is answered again (app.ts).
+    connection.retryNow();
+    await waitFor(() => expect(books.map((b) => b.marketSlug)).toContain(BTC));
+    expect(connection.state.status).toBe('live');
+  });
+
   it('re-signs after 40 s of disconnection: a fresh timestamp, accepted by the server', async () => {
     // The client's clock and the sandbox's both move 40 s ahead while the socket is down.
     const shift = { ms: 0 };

@@ -112,6 +112,9 @@ describe('the panel while the exchange is down', () => {
     );
     expect(button('BUY:YES:0').disabled).toBe(true);
     expect(button('BUY:YES:0').title).toBe(EXCHANGE_DOWN_MESSAGE);
+    const levels = [...container.querySelectorAll<HTMLButtonElement>('[data-level]')];
+    expect(levels.length).toBeGreaterThan(0);
+    expect(levels.every((l) => l.disabled && l.title === EXCHANGE_DOWN_MESSAGE)).toBe(true);
     expect(container.querySelector('.mc-dot')?.getAttribute('aria-label')).toBe(
       'The exchange is not answering',
     );
