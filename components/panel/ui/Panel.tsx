@@ -34,7 +34,6 @@ function useViewport() {
 
 function Body({ controller }: { controller: PanelController }) {
   const { now } = usePanelDeps();
-  const [alertSaid, setAlertSaid] = useState<string | null>(null);
   const state = controller.state.value;
   if (!state) {
     return (
@@ -45,6 +44,7 @@ function Body({ controller }: { controller: PanelController }) {
     );
   }
   const notice = controller.notice.value;
+  const alertSaid = controller.alertSaid.value;
   // Every part has a fixed height (panel.css): what comes and goes (notices, result lines,
   // book rows, orders, the editors) takes room kept for it, so the panel's height never
   // changes with its content and no trade control moves on the screen (issue 29), whichever
@@ -71,7 +71,7 @@ function Body({ controller }: { controller: PanelController }) {
             </p>
           ) : null}
         </div>
-        <TradeSection controller={controller} onAlertSaid={setAlertSaid} />
+        <TradeSection controller={controller} />
         <BookLadder controller={controller} />
         <OpenOrders controller={controller} now={now()} />
       </div>
