@@ -2,17 +2,21 @@
  * `npm run screenshots`: regenerates exactly the README's pictures into `docs/images/`, from
  * the built extension in Chromium against the sandbox: the page panel on a market page and
  * the popup's positions (light and dark), and the trading feed. The same harness as the
- * end-to-end tests; the demo trader buys once first, so there is a position to show.
+ * end-to-end tests; the demo trader buys once first, so there is a position to show. Beside
+ * them, `docs/images/ui-digest.txt`: the digest of the UI sources they were made from, which
+ * a unit test recomputes (scripts/lib/ui-digest.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { withHarness } from '../bench/lib/browser';
 import type { Harness } from '../test/e2e/fixtures';
 import { PanelDriver } from '../test/e2e/panel/driver';
 import { waitForNewOrders } from '../test/e2e/panel/helpers';
+import { digestFileText, UI_DIGEST_FILE, uiDigest } from './lib/ui-digest';
 
-const OUT = resolve(import.meta.dirname, '..', 'docs', 'images');
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, 'docs', 'images');
 const MARKET = 'sandbox-btc-100k';
 const THEMES = ['light', 'dark'] as const;
 
@@ -34,6 +38,8 @@ async function shootPanel(page: Page, panel: PanelDriver, path: string): Promise
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
+  // Read before the build the harness may start: the pictures show these sources.
+  const digest = uiDigest(ROOT);
   const saved: string[] = [];
   await withHarness('screenshots', {}, async (h) => {
     // tsx names inner functions through `__name`: functions the driver sends into the
@@ -75,6 +81,10 @@ async function main(): Promise<void> {
     saved.push(feedPath);
     await panel.detach();
   });
+  // Written once every image is: a run that fails part-way leaves the old digest, and the
+  // unit test (test/docs/screenshots-digest.test.ts) still says the pictures are old.
+  writeFileSync(join(ROOT, UI_DIGEST_FILE), digestFileText(digest));
+  saved.push(join(ROOT, UI_DIGEST_FILE));
   console.log(`Saved ${saved.map((p) => relative(process.cwd(), p)).join(', ')}`);
 }
 

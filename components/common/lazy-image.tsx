@@ -1,7 +1,7 @@
 import { afterNextPaint, whenIdle } from './frames';
 
 /**
- * A decorative image (a market's thumbnail, a trader's avatar): it gets its source only after
+ * A decorative image (a market's thumbnail, a trader's avatar) over its initials: it gets its source only after
  * the frame that first shows it, once the page is idle (the figures' paint and the first
  * input come first), then is fetched as it nears the screen and decoded off the main
  * thread. With 50 positions, setting each `src` during the first render cost ~0.5 ms
@@ -14,23 +14,32 @@ export function lazyImage({
   class: className,
   src,
   size,
+  fallback,
 }: {
   class: string;
   src: string;
   size: number;
+  /** Shown under the image, and alone when it fails to load (offline): the initials. */
+  fallback: string;
 }) {
   return (
-    <img
-      ref={(image: HTMLImageElement | null) => {
-        if (image) sourceAfterPaint(image, src);
-      }}
-      loading="lazy"
-      decoding="async"
-      class={className}
-      alt=""
-      width={size}
-      height={size}
-    />
+    <span class={`${className} img-frame`} aria-hidden="true">
+      <span class="img-initials">{fallback}</span>
+      <img
+        ref={(image: HTMLImageElement | null) => {
+          if (image) sourceAfterPaint(image, src);
+        }}
+        loading="lazy"
+        decoding="async"
+        // A broken image would hide the initials behind the browser's broken-image mark.
+        onError={(event) => {
+          event.currentTarget.hidden = true;
+        }}
+        alt=""
+        width={size}
+        height={size}
+      />
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { initialsOf } from '@/components/common/initials';
 import { lazyImage } from '@/components/common/lazy-image';
 import { marketUrl } from '@/components/popup/links';
 import { useExchangeImage } from './images';
@@ -30,9 +31,11 @@ export function MarketHeading({
   return (
     <div class="market-heading">
       {image ? (
-        lazyImage({ class: 'thumb', src: image, size: 28 })
+        lazyImage({ class: 'thumb', src: image, size: 28, fallback: initialsOf(title) })
       ) : (
-        <span class="thumb thumb-empty" aria-hidden="true" />
+        <span class="thumb thumb-empty" aria-hidden="true">
+          {initialsOf(title)}
+        </span>
       )}
       <div class="market-heading-text">
         <Heading class="market-title">

@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import {
   presetLabel,
   type QuickOrderType,
@@ -8,6 +8,7 @@ import {
 import { type LevelButtonModel, ladderRows } from '@/components/panel/model/ladder';
 import { pressTitle } from '@/components/panel/model/orders';
 import type { PanelPlacement } from '@/components/panel/model/placement';
+import { linesStand } from '@/components/panel/model/status-lines';
 import {
   type PanelVisibility,
   type PressEvent,
@@ -57,8 +58,14 @@ export class PanelController {
   readonly armed = signal<Armed | null>(null);
   readonly busy = signal<ReadonlySet<string>>(new Set());
   readonly results = signal<Partial<Record<ResultGroup, PressResult>>>({});
-  /** A refused real click (the panel was covered); cleared by the next press. */
+  /**
+   * A refused real click (the panel was covered); cleared by the next press, a new order
+   * on this market from anywhere, and a lock (`status-lines.ts`).
+   */
   readonly notice = signal<string | null>(null);
+  /** "Alert set: …", the panel's word for a price alert it set; cleared like the notice. */
+  readonly alertSaid = signal<string | null>(null);
+  private readonly stopClearing: () => void;
   /** The order type chosen in the panel until the saved setting catches up. */
   readonly chosenType = signal<QuickOrderType | null>(null);
   readonly orderType: ReadonlySignal<QuickOrderType>;
@@ -100,9 +107,21 @@ export class PanelController {
       const amount = this.ladderAmount.value;
       return current && amount ? ladderRows(current, amount) : [];
     });
+    let seen: PanelState | null = null;
+    this.stopClearing = effect(() => {
+      const current = this.state.value;
+      if (!linesStand(seen, current)) this.clearLines();
+      if (current) seen = current;
+    });
+  }
+
+  private clearLines(): void {
+    this.notice.value = null;
+    this.alertSaid.value = null;
   }
 
   dispose(): void {
+    this.stopClearing();
     if (this.disarmTimer) clearTimeout(this.disarmTimer);
     this.disarmTimer = null;
   }
@@ -119,7 +138,7 @@ export class PanelController {
       this.notice.value = unaimed;
       return false;
     }
-    this.notice.value = null;
+    this.clearLines();
     return true;
   }
 

@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { ExchangeClockContext } from '@/components/common/exchange-clock';
 import { usePanelDeps } from '../deps';
 import type { PanelController } from '../model/controller';
@@ -14,7 +13,6 @@ import { TradeSection } from './TradeSection';
  */
 export function PanelBody({ controller }: { controller: PanelController }) {
   const { now } = usePanelDeps();
-  const [alertSaid, setAlertSaid] = useState<string | null>(null);
   const state = controller.state.value;
   if (!state) {
     return (
@@ -25,6 +23,7 @@ export function PanelBody({ controller }: { controller: PanelController }) {
     );
   }
   const notice = controller.notice.value;
+  const alertSaid = controller.alertSaid.value;
   // Every part has a fixed height (panel.css): what comes and goes (notices, result lines,
   // book rows, orders, the editors) takes room kept for it, so the panel's height never
   // changes with its content and no trade control moves on the screen (issue 29), whichever
@@ -51,7 +50,7 @@ export function PanelBody({ controller }: { controller: PanelController }) {
             </p>
           ) : null}
         </div>
-        <TradeSection controller={controller} onAlertSaid={setAlertSaid} />
+        <TradeSection controller={controller} />
         <BookLadder controller={controller} />
         <OpenOrders controller={controller} now={now()} />
       </div>

@@ -56,14 +56,7 @@ function OutcomeTrade({
  * editor and the alert form open over the prices above the toolbar (`mc-overlay`), so
  * they push no button.
  */
-export function TradeSection({
-  controller,
-  onAlertSaid,
-}: {
-  controller: PanelController;
-  /** A price alert was set: the sentence to show in the panel's status slot. */
-  onAlertSaid: (said: string | null) => void;
-}) {
+export function TradeSection({ controller }: { controller: PanelController }) {
   const [editing, setEditing] = useState(false);
   const [alerting, setAlerting] = useState(false);
   const state = controller.state.value;
@@ -90,7 +83,7 @@ export function TradeSection({
           data-action="price-alert"
           aria-expanded={alerting ? 'true' : 'false'}
           onClick={() => {
-            onAlertSaid(null);
+            controller.alertSaid.value = null;
             setEditing(false);
             setAlerting(!alerting);
           }}
@@ -103,7 +96,8 @@ export function TradeSection({
               marketSlug={state.marketSlug}
               bookless={state.market?.tradeType === 'amm'}
               onAdded={(said) => {
-                onAlertSaid(said);
+                // Shown in the panel's status slot until the next action or a lock.
+                controller.alertSaid.value = said;
                 setAlerting(false);
               }}
               onClose={() => setAlerting(false)}

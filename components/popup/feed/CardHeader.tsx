@@ -21,7 +21,12 @@ export function CardHeader({
   return (
     <header class="card-head">
       {avatar ? (
-        lazyImage({ class: 'avatar', src: avatar, size: 20 })
+        lazyImage({
+          class: 'avatar',
+          src: avatar,
+          size: 20,
+          fallback: name.slice(0, 1).toUpperCase(),
+        })
       ) : (
         <span class="avatar avatar-empty" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}

@@ -1,3 +1,4 @@
+import { initialsOf } from '@/components/common/initials';
 import { lazyImage } from '@/components/common/lazy-image';
 import type { SubjectRef } from '@/components/popup/feed/feed-cards';
 import { marketUrl } from '@/components/popup/links';
@@ -18,9 +19,11 @@ export function SubjectLink({
   const body = (
     <>
       {image ? (
-        lazyImage({ class: 'thumb', src: image, size: 24 })
+        lazyImage({ class: 'thumb', src: image, size: 24, fallback: initialsOf(subject.title) })
       ) : (
-        <span class="thumb thumb-empty" aria-hidden="true" />
+        <span class="thumb thumb-empty" aria-hidden="true">
+          {initialsOf(subject.title)}
+        </span>
       )}
       <span class="subject-text">
         {subject.groupTitle ? <span class="subject-group">{subject.groupTitle} · </span> : null}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { initialsOf } from '@/components/common/initials';
 import { lazyImage } from '@/components/common/lazy-image';
 
 interface Moment {
@@ -50,7 +51,12 @@ describe('lazyImage', () => {
     try {
       const { container } = render(
         <div>
-          {lazyImage({ class: 'thumb', src: 'https://exchange.test/img/btc.png', size: 28 })}
+          {lazyImage({
+            class: 'thumb',
+            src: 'https://exchange.test/img/btc.png',
+            size: 28,
+            fallback: 'BC',
+          })}
         </div>,
       );
       const img = container.querySelector('img');
@@ -71,8 +77,13 @@ describe('lazyImage', () => {
   it('gives all the images of a render their sources, and follows a new source', async () => {
     const view = (second: string) => (
       <div>
-        {lazyImage({ class: 'thumb', src: 'https://exchange.test/a.png', size: 28 })}
-        {lazyImage({ class: 'thumb', src: second, size: 28 })}
+        {lazyImage({
+          class: 'thumb',
+          src: 'https://exchange.test/a.png',
+          size: 28,
+          fallback: 'BC',
+        })}
+        {lazyImage({ class: 'thumb', src: second, size: 28, fallback: 'BC' })}
       </div>
     );
     const { container, rerender } = render(view('https://exchange.test/b.png'));
@@ -88,12 +99,47 @@ describe('lazyImage', () => {
 
   it('is a decorative image of the given size', () => {
     const { container } = render(
-      <div>{lazyImage({ class: 'avatar', src: 'https://exchange.test/a.png', size: 20 })}</div>,
+      <div>
+        {lazyImage({
+          class: 'avatar',
+          src: 'https://exchange.test/a.png',
+          size: 20,
+          fallback: 'A',
+        })}
+      </div>,
     );
     const img = container.querySelector('img');
     expect(img?.getAttribute('alt')).toBe('');
     expect(img?.getAttribute('width')).toBe('20');
     expect(img?.getAttribute('height')).toBe('20');
-    expect(img?.className).toBe('avatar');
+    expect(img?.parentElement?.className).toBe('avatar img-frame');
+  });
+
+  it('shows the initials when the image fails to load (offline), never a broken image', () => {
+    const { container } = render(
+      <div>
+        {lazyImage({
+          class: 'thumb',
+          src: 'https://exchange.test/a.png',
+          size: 28,
+          fallback: 'BC',
+        })}
+      </div>,
+    );
+    const img = container.querySelector('img');
+    expect(container.querySelector('.img-initials')?.textContent).toBe('BC');
+    expect(img?.hidden).toBe(false);
+    img?.dispatchEvent(new Event('error'));
+    expect(img?.hidden).toBe(true);
+    expect(container.querySelector('.img-initials')?.textContent).toBe('BC');
+  });
+});
+
+describe('initialsOf', () => {
+  it("takes the first letters of a title's first two words that say something", () => {
+    expect(initialsOf('Will BTC close above $100k?')).toBe('BC');
+    expect(initialsOf('Will the Fed cut rates in March?')).toBe('FC');
+    expect(initialsOf('$100k')).toBe('1');
+    expect(initialsOf('   ')).toBe('?');
   });
 });

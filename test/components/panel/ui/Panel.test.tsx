@@ -348,6 +348,63 @@ describe('pressing quick-trade buttons', () => {
     expect(background.calls).toEqual([]);
   });
 
+  it('a refusal notice is cleared by a later order from anywhere, and by a lock (issue 31)', async () => {
+    const visibility = signal<PanelVisibility>('obscured');
+    const { store } = show(panelState(), {}, visibility);
+    const shown = () => container.querySelector('[data-notice="obscured"]');
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(shown()).not.toBeNull());
+    // An order placed elsewhere (a shortcut, the popup): the notice is about the past.
+    store.value.value = panelState({ intents: [intent({ clientOrderId: 'c-elsewhere' })] });
+    await waitFor(() => expect(shown()).toBeNull());
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(shown()).not.toBeNull());
+    const intents = [intent({ clientOrderId: 'c-elsewhere' })];
+    store.value.value = panelState({ intents, vaultStatus: 'locked', block: block('locked') });
+    await waitFor(() => expect(shown()).toBeNull());
+    // Unlocked again: what was said before the lock stays gone.
+    store.value.value = panelState({ intents });
+    await waitFor(() => expect(button('BUY:YES:0').disabled).toBe(false));
+    expect(shown()).toBeNull();
+  });
+
+  it('"Alert set" is cleared by the next press and by a lock', async () => {
+    const { store } = show(panelState(), {
+      'panel.addAlert': async (r) => ({
+        ...r,
+        id: 'a-1',
+        marketTitle: 'BTC',
+        createdAt: 1,
+        firedAt: null,
+      }),
+      'panel.quickOrder': async (r) => filled(r),
+    });
+    const said = () => container.querySelector('[data-alert-said]');
+    const setAlert = async () => {
+      realClick(action('price-alert'));
+      const form = await waitFor(() => {
+        const found = container.querySelector<HTMLFormElement>('form');
+        if (!found) throw new Error('no alert form yet');
+        return found;
+      });
+      fireEvent.input(within(form).getByLabelText('Price in cents'), { target: { value: '70' } });
+      // The user's press of the submit button, then the submit the browser fires for it.
+      const submitButton = form.querySelector('button[type="submit"]');
+      submitButton?.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      realClick(submitButton as Element);
+      const submit = new Event('submit', { bubbles: true, cancelable: true });
+      Object.defineProperty(submit, 'isTrusted', { value: true });
+      form.dispatchEvent(submit);
+      await waitFor(() => expect(said()?.textContent).toMatch(/^Alert set/));
+    };
+    await setAlert();
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(said()).toBeNull());
+    await setAlert();
+    store.value.value = panelState({ vaultStatus: 'locked', block: block('locked') });
+    await waitFor(() => expect(said()).toBeNull());
+  });
+
   it('ignores a second click while the first is in flight (one order per press)', async () => {
     let release: (value: IntentView) => void = () => undefined;
     const { background } = show(panelState(), {
