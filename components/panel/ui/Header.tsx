@@ -1,3 +1,4 @@
+import { PANEL_SENDER } from '@/lib/protocol/panel-sender';
 import type { PanelController } from '../model/controller';
 import type { Drag } from './useDrag';
 
@@ -52,17 +53,22 @@ export function Header({
         {title}
       </span>
       <span class={`mc-dot ${link}`} role="img" aria-label={linkWords} title={linkWords} />
-      <button
-        type="button"
-        class="mc-icon"
-        data-action="open-side-panel"
-        data-no-drag
-        aria-label="Open the side panel"
-        title="Open the side panel: trade from beside the page"
-        onClick={(event) => controller.openSidePanel(event)}
-      >
-        ◧
-      </button>
+      {/* Chromium only: its frame's click reaches the background's listener with the
+          gesture `sidePanel.open` needs; Firefox's `sidebarAction.open` takes no gesture
+          through a content script's message, so there the popup and the shortcut open it. */}
+      {PANEL_SENDER === 'panel-frame' ? (
+        <button
+          type="button"
+          class="mc-icon"
+          data-action="open-side-panel"
+          data-no-drag
+          aria-label="Open the side panel"
+          title="Open the side panel: trade from beside the page"
+          onClick={(event) => controller.openSidePanel(event)}
+        >
+          ◧
+        </button>
+      ) : null}
       <button
         type="button"
         class="mc-icon"
