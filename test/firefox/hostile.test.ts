@@ -11,6 +11,7 @@ import { ILLEGIBLE_REFUSAL } from '../../components/panel/model/aim';
 import { eventually } from '../e2e/fixtures';
 import { restyleHostAway } from '../e2e/harness/hostile-page';
 import type { PanelDriver } from '../e2e/panel/driver';
+import { pastAimWindow } from '../wait';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
@@ -100,7 +101,7 @@ describe.sequential('Firefox: a hostile page', () => {
     await pressIsRefused();
     await h().shot(page, 'top-layer-cover-refused');
     // The refusal lifted the panel above the cover: what the user sees now is the panel.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
     await page.evaluate(() => document.getElementById('top-decoy')?.remove());
   });
@@ -114,7 +115,7 @@ describe.sequential('Firefox: a hostile page', () => {
     expect(await inTopLayer()).toBe(false);
     await pressIsRefused();
     expect(await inTopLayer()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
   });
 
@@ -126,7 +127,7 @@ describe.sequential('Firefox: a hostile page', () => {
     await page.evaluate(() => {
       document.documentElement.style.opacity = '';
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
   });
 
@@ -141,7 +142,7 @@ describe.sequential('Firefox: a hostile page', () => {
       await page.evaluate(() => {
         document.documentElement.style.cssText = '';
       });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await pastAimWindow();
       await pressPlacesOne(await orderCount());
     });
   }
