@@ -118,12 +118,6 @@ export class LiveConnection {
     this.start();
   }
 
-  /** Drops the socket as if the network failed: the reconnect loop takes over (tests, faults). */
-  simulateDrop(): void {
-    this.socket?.disconnect();
-    this.scheduleReconnect('connection dropped');
-  }
-
   get isLive(): boolean {
     return this.state.status === 'live';
   }

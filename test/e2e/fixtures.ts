@@ -11,17 +11,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { BackgroundApp } from '../../lib/background/app';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import type { SandboxAccount } from '../../lib/core/api/sandbox';
-import {
-  type MessageName,
-  PROTOCOL,
-  type RequestOf,
-  type ResponseOf,
-} from '../../lib/protocol/messages';
+import { type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
 import type { Reply } from '../../lib/protocol/router';
 import type { ConnectionState, VaultView } from '../../lib/protocol/views';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
+import type { RequestOf } from '../lib/protocol/fixtures';
 import { eventually } from '../wait';
 import { AutoScreenshots } from './harness/auto-screenshots';
 import { type ConsoleProblem, ConsoleWatch } from './harness/console-watch';

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'puppeteer-core';
 import { beforeAll, expect, it } from 'vitest';
-import { TRADE_CONTROL, TRADE_SLOT } from '../../components/panel/model/trade-controls';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
+import { TRADE_CONTROL, TRADE_SLOT } from '../e2e/panel/trade-controls';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 

@@ -9,10 +9,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
-import { TRADE_CONTROL, TRADE_SLOT } from '../../../components/panel/model/trade-controls';
 import { eventually, useHarness } from '../fixtures';
 import { type PanelDriver, panelFrameOf } from './driver';
 import { openPanel, ordersAfter, placeRestingOrder, waitForNewOrders } from './helpers';
+import { TRADE_CONTROL, TRADE_SLOT } from './trade-controls';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';

@@ -5,7 +5,7 @@ import type { AccountInfo } from '../../../lib/background/account';
 import { TradingSession } from '../../../lib/background/session';
 import { SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
 import type { TradingMode } from '../../../lib/core/api/primitives';
-import { type SandboxOrder, SandboxOrders } from '../../../lib/core/api/sandbox';
+import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { ServerClock } from '../../../lib/core/client/clock';
 import type { ClientErrorInfo } from '../../../lib/core/client/errors';
 import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk';
@@ -14,6 +14,7 @@ import { LiveConnection } from '../../../lib/live/connection';
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { memoryArea } from '../../lib/desk/fake-exchange';
+import { SandboxOrders } from '../../support/sandbox-orders';
 import { waitFor } from '../../wait';
 import { account, admin, clientFor, startTestSandbox, subscribed } from '../helpers';
 
