@@ -1,6 +1,6 @@
 // Layer rules of the extension and the sandbox (docs/architecture.md explains each).
 // `npm run lint:deps` checks them; type-only imports count (tsPreCompilationDeps).
-const FEATURES = ['panel', 'popup', 'options', 'badges'];
+const FEATURES = ['panel', 'popup', 'options', 'position-badges'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
