@@ -71,6 +71,11 @@ interface ActiveRule {
 export class FaultRegistry {
   private rules: ActiveRule[] = [];
   duplicateOrderEvents = false;
+  /**
+   * Delayed requests whose client went away before the delay ran out, dropped unhandled:
+   * counted so a test can wait for the drop instead of for time.
+   */
+  dropped = 0;
 
   constructor(private readonly rng: Rng) {}
 
@@ -82,6 +87,7 @@ export class FaultRegistry {
   clear(): void {
     this.rules = [];
     this.duplicateOrderEvents = false;
+    this.dropped = 0;
   }
 
   active(): FaultRule[] {

@@ -16,7 +16,7 @@ export interface OptionsDeps {
   snapshot: Signal<AppSnapshot | null>;
   /** False between a stopped worker and the port's reconnect. */
   connected: Signal<boolean>;
-  /** Settings are plain data in `storage.local`; the page writes them and the background watches. */
+  /** Settings are in the protected store (IndexedDB): the page writes, the background hears. */
   updateSettings: (change: (current: Settings) => Settings) => Promise<Settings>;
   /** `permissions.request`: call it from the click handler itself (it needs a user gesture). */
   requestHostPermissions: (patterns: string[]) => Promise<boolean>;

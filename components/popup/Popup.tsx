@@ -6,7 +6,6 @@ import { TabPanel, Tabs } from '@/components/common/Tabs';
 import { useThemeAttribute } from '@/components/common/useThemeAttribute';
 import { buildPortfolioModel } from '@/components/popup/positions/positions';
 import type { AppSnapshot } from '@/lib/protocol/views';
-import { AlertsScreen } from './alerts/AlertsScreen';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
 import { Header } from './Header';
@@ -14,6 +13,7 @@ import { ImageOrigins, imageOriginsOf } from './images';
 import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
+import { AlertsScreen } from './price-alerts/AlertsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 
 type Screen = 'positions' | 'orders' | 'feed' | 'alerts';

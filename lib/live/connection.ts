@@ -118,12 +118,6 @@ export class LiveConnection {
     this.start();
   }
 
-  /** Drops the socket as if the network failed: the reconnect loop takes over (tests, faults). */
-  simulateDrop(): void {
-    this.socket?.disconnect();
-    this.scheduleReconnect('connection dropped');
-  }
-
   /**
    * The exchange stopped answering while the socket looks open (it hangs): the socket is
    * given up, so no book counts as live, and a new one replays the subscriptions (fresh

@@ -184,6 +184,5 @@ export const MESSAGES = {
 
 export type Messages = typeof MESSAGES;
 export type MessageName = keyof Messages;
-export type RequestOf<N extends MessageName> = z.input<Messages[N]['request']>;
 export type ParsedRequestOf<N extends MessageName> = z.output<Messages[N]['request']>;
 export type ResponseOf<N extends MessageName> = z.output<Messages[N]['response']>;

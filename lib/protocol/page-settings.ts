@@ -6,8 +6,6 @@ import type { Settings } from '../core/settings/schema';
  * copy in `storage.local` under this key (lib/storage/page-settings.ts); the panel reads it.
  */
 export const PAGE_SETTINGS_AREA_KEY = 'pageSettings';
-/** The same key as `@wxt-dev/storage` names it (area prefix), for the background's writes. */
-export const PAGE_SETTINGS_KEY = `local:${PAGE_SETTINGS_AREA_KEY}` as const;
 
 export type PageSettings = Pick<
   Settings,

@@ -42,7 +42,7 @@ export const LEGACY_JOURNAL_INDEX_KEY = 'desk.index';
 export const SEEN_NOTIFICATIONS_KEY = 'notifications.seen';
 /** storage.session: the last positions read, shown until the exchange answers. */
 export const PORTFOLIO_CACHE_KEY = 'cache.portfolio';
-// storage.local: the page panel's copy of its settings (see above) is PAGE_SETTINGS_KEY in
+// storage.local: the page panel's copy of its settings (see above) is PAGE_SETTINGS_AREA_KEY in
 // lib/protocol/page-settings.ts, the contract between the background and the panel.
 
 /** storage.local keys of earlier builds, moved into the protected store once. */

@@ -1,7 +1,8 @@
-import { storage } from '@wxt-dev/storage';
+import { browser } from 'wxt/browser';
 import type { Settings } from '../core/settings/schema';
 import { SETTINGS_VERSION } from '../core/settings/version';
-import { PAGE_SETTINGS_KEY, type StoredPageSettings } from '../protocol/page-settings';
+import { PAGE_SETTINGS_AREA_KEY, type StoredPageSettings } from '../protocol/page-settings';
+import { browserArea } from './area';
 
 /**
  * The background's copy, in `storage.local`, of what the page panel reads before it can
@@ -20,5 +21,5 @@ export async function mirrorPageSettings(settings: Settings): Promise<void> {
       badges: settings.badges,
     },
   };
-  await storage.setItem(PAGE_SETTINGS_KEY, copy);
+  await browserArea(browser.storage.local).set(PAGE_SETTINGS_AREA_KEY, copy);
 }

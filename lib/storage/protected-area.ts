@@ -70,20 +70,6 @@ export function indexedDbDriver(name = PROTECTED_DB): KeyValueDriver {
   };
 }
 
-/** An in-memory driver (tests, and Node). */
-export function memoryDriver(): KeyValueDriver {
-  const values = new Map<string, unknown>();
-  return {
-    get: async (key) => structuredClone(values.get(key)),
-    set: async (key, value) => {
-      values.set(key, structuredClone(value));
-    },
-    remove: async (key) => {
-      values.delete(key);
-    },
-  };
-}
-
 type Channel = Pick<BroadcastChannel, 'postMessage' | 'addEventListener' | 'removeEventListener'>;
 
 /** The area over a driver; writes are announced to every other context (and to this one). */

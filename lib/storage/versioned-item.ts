@@ -21,8 +21,7 @@ const isStored = (v: unknown): v is Stored =>
 /**
  * One item of the protected store, kept as `{ version, value }`. A value of an earlier
  * version runs the migrations after it, in order, and is written back migrated; nothing
- * stored reads as the fallback. (The same contract as @wxt-dev/storage's items, over the
- * protected area instead of `storage.local`.)
+ * stored reads as the fallback.
  */
 export function defineVersionedItem<T>(
   area: ProtectedArea,

@@ -112,12 +112,22 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AdminContext): vo
       rules: faults.active(),
       failSettlements: core.settlement.failuresPending,
       duplicateOrderEvents: faults.duplicateOrderEvents,
+      dropped: faults.dropped,
     });
   });
+
+  publicRoute(app, 'GET', '/__sandbox/faults', () =>
+    ok({
+      rules: faults.active(),
+      failSettlements: core.settlement.failuresPending,
+      duplicateOrderEvents: faults.duplicateOrderEvents,
+      dropped: faults.dropped,
+    }),
+  );
 
   publicRoute(app, 'DELETE', '/__sandbox/faults', () => {
     faults.clear();
     core.settlement.clearFailures();
-    return ok({ rules: [], failSettlements: 0, duplicateOrderEvents: false });
+    return ok({ rules: [], failSettlements: 0, duplicateOrderEvents: false, dropped: 0 });
   });
 }

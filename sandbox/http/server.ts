@@ -93,7 +93,15 @@ export function buildApp({ core, faults, outage, log }: AppOptions): {
     }
     const pattern = req.routeOptions.url;
     const delay = faults.take(['delay'], req.method, pattern, path);
-    if (delay) await sleep(delay.delayMs);
+    if (delay) {
+      await sleep(delay.delayMs);
+      // Nobody is left to answer: the request is dropped before it is handled, as a server
+      // does with a connection closed while the request waited.
+      if (req.raw.socket.destroyed) {
+        faults.dropped++;
+        return reply.hijack();
+      }
+    }
     const before = faults.take(['status-before', 'receive-window'], req.method, pattern, path);
     if (before?.kind === 'receive-window') {
       return reply.code(425).send(fail(425, RECEIVE_WINDOW_FAULT).body);

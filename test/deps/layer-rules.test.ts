@@ -53,8 +53,8 @@ const BAD: Record<string, Record<string, string>> = {
     'components/popup/p.ts': "import { q } from '../panel/q';\nexport const p = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
   },
-  'badges-stays-in-its-folder': {
-    'components/badges/b.ts': "import { q } from '../panel/q';\nexport const b = q;\n",
+  'position-badges-stays-in-its-folder': {
+    'components/position-badges/b.ts': "import { q } from '../panel/q';\nexport const b = q;\n",
     'components/panel/q.ts': 'export const q = 1;\n',
   },
   'common-serves-every-feature': {

@@ -9,7 +9,12 @@ describe('markdown links of the repository', () => {
   const files = markdownFiles(ROOT);
 
   it('finds the READMEs and the docs', () => {
-    for (const file of ['README.md', 'sandbox/README.md', 'docs/architecture.md']) {
+    for (const file of [
+      'README.md',
+      'sandbox/README.md',
+      'docs/architecture.md',
+      'docs/decisions.md',
+    ]) {
       expect(files).toContain(file);
     }
     expect(files).toContain(join('docs', 'exchange-api.md'));

@@ -11,17 +11,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { BackgroundApp } from '../../lib/background/app';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import type { SandboxAccount } from '../../lib/core/api/sandbox';
-import {
-  type MessageName,
-  PROTOCOL,
-  type RequestOf,
-  type ResponseOf,
-} from '../../lib/protocol/messages';
+import { type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
 import type { Reply } from '../../lib/protocol/router';
 import type { ConnectionState, VaultView } from '../../lib/protocol/views';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
+import type { RequestOf } from '../lib/protocol/fixtures';
+import { eventually } from '../wait';
 import { AutoScreenshots } from './harness/auto-screenshots';
 import { type ConsoleProblem, ConsoleWatch } from './harness/console-watch';
 import { evaluateInContentScript } from './harness/content-world';
@@ -30,6 +27,8 @@ import { SandboxAdmin } from './harness/sandbox-admin';
 import { REPO_ROOT, saveScreenshot, screenshotDirFor } from './harness/screenshots';
 import { WorkerControl, within } from './harness/worker-control';
 
+/** The one polling helper, re-exported for the many e2e files that take it from here. */
+export { eventually } from '../wait';
 export type { HandshakeRecord } from './harness/handshake-spy';
 export { SandboxAdmin } from './harness/sandbox-admin';
 
@@ -135,30 +134,6 @@ export interface Harness {
   /** The extension's console errors and every CSP report so far (see ConsoleWatch). */
   consoleProblems(): ConsoleProblem[];
   close(): Promise<void>;
-}
-
-/** Polls `check` until it returns something truthy. */
-export async function eventually<T>(
-  check: () => T | Promise<T>,
-  { timeoutMs = 10_000, intervalMs = 100, what = 'condition' } = {},
-): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > until) {
-      throw new Error(
-        `${what} not met within ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /** Starts the sandbox and Chromium with the built extension; the caller closes it. */

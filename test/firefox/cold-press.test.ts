@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPlugin } from '../../sandbox/plugin';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
+import { pastAimWindow } from '../wait';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 import { clickButton, fill, setChecked, waitForText } from './harness/page-actions';
@@ -153,7 +154,7 @@ describe.sequential('Firefox: a press as the event page wakes', () => {
         const button = BUTTONS[i % 2] as string;
         await restOn(button);
         await rootLog();
-        await new Promise((resolve) => setTimeout(resolve, 450));
+        await pastAimWindow();
         await page.evaluate(`window.__coldLog.push(Math.round(performance.now()) + ' terminate')`);
         await h().addon.terminateBackground();
         // The press comes the moment the button is back, the event page barely up.

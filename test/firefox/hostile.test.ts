@@ -11,6 +11,7 @@ import { ILLEGIBLE_REFUSAL } from '../../components/panel/model/aim';
 import { eventually } from '../e2e/fixtures';
 import { restyleHostAway } from '../e2e/harness/hostile-page';
 import type { PanelDriver } from '../e2e/panel/driver';
+import { pastAimWindow } from '../wait';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
@@ -104,7 +105,7 @@ describe.sequential('Firefox: a hostile page', () => {
     await pressIsRefused();
     await h().shot(page, 'top-layer-cover-refused');
     // The refusal lifted the panel above the cover: what the user sees now is the panel.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
     await page.evaluate(() => document.getElementById('top-decoy')?.remove());
   });
@@ -118,7 +119,7 @@ describe.sequential('Firefox: a hostile page', () => {
     expect(await inTopLayer()).toBe(false);
     await pressIsRefused();
     expect(await inTopLayer()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
   });
 
@@ -130,7 +131,7 @@ describe.sequential('Firefox: a hostile page', () => {
     await page.evaluate(() => {
       document.documentElement.style.opacity = '';
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await pressPlacesOne(await orderCount());
   });
 
@@ -149,7 +150,7 @@ describe.sequential('Firefox: a hostile page', () => {
       await page.evaluate(() => {
         document.documentElement.style.cssText = '';
       });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await pastAimWindow();
       await pressPlacesOne(await orderCount());
     });
   }

@@ -3,12 +3,12 @@ import { CancelBatchResponse, OrderStatuses } from '../../lib/core/api/orders';
 import { errorSentence } from '../../lib/core/client/errors';
 import type { ExchangeClient } from '../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
+import { eventually } from '../wait';
 import {
   account,
   admin,
   buildOrder,
   clientFor,
-  eventually,
   freshClientOrderId,
   rejectionOf,
   signedFetch,

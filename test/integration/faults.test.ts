@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AttemptRecord } from '../../lib/core/client/http';
 import { FaultsBody } from '../../sandbox/faults';
 import type { RunningSandbox } from '../../sandbox/index';
+import { waitFor } from '../wait';
 import {
   admin,
   buildOrder,
@@ -83,12 +84,17 @@ describe('injected faults, as the client sees them', () => {
     expect(status?.status).toBe('OPEN');
   });
 
-  it('delay: a client with a shorter timeout gives up; the request still completes', async () => {
+  it('delay: a client with a shorter timeout gives up; its request is dropped unhandled', async () => {
     await fault({ kind: 'delay', route: 'POST /orders/cancel', delayMs: 400 });
     const client = await clientFor(sandbox, 'alice', { timeoutMs: 100 });
     const placed = await client.placeOrder((await restingOrder()).json);
     const info = await rejectionOf(client.cancelOrder({ orderId: placed.order.id }));
     expect(info).toMatchObject({ kind: 'network', timedOut: true });
+    await waitFor(async () =>
+      expect(await admin(sandbox, 'GET', 'faults')).toMatchObject({ dropped: 1 }),
+    );
+    const [status] = await client.orderStatuses({ orderIds: [placed.order.id] });
+    expect(status?.status).toBe('OPEN');
   });
 
   it('receive-window: a 425 the client reads as a receive-window refusal', async () => {

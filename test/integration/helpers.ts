@@ -156,20 +156,6 @@ export async function admin(
   return res.json();
 }
 
-/** Polls until `check` returns a value (events arrive asynchronously). */
-export async function eventually<T>(
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** The ExchangeError a promise rejects with (fails the test if it resolves). */
 export async function rejectionOf(promise: Promise<unknown>): Promise<ClientErrorInfo> {
   try {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeClient } from '../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
+import { eventually } from '../wait';
 import {
   account,
   admin,
   buildOrder,
   clientFor,
-  eventually,
   freshClientOrderId,
   rejectionOf,
   startTestSandbox,

@@ -1,10 +1,10 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderPlacementResponse } from '../../lib/core/api/orders';
-import { SandboxOrders } from '../../lib/core/api/sandbox';
 import { buildOrderRequest } from '../../lib/core/orders/build';
 import type { FillEvent } from '../../sandbox/core/events';
 import type { RunningSandbox } from '../../sandbox/index';
+import { SandboxOrders } from '../support/sandbox-orders';
 import {
   account,
   admin,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxAccounts, SandboxOrders } from '../../lib/core/api/sandbox';
+import { SandboxAccounts } from '../../lib/core/api/sandbox';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index';
+import { SandboxOrders } from '../support/sandbox-orders';
 import { admin, buildOrder, clientFor, publicClient, startTestSandbox } from './helpers';
 
 describe('sandbox-only endpoints and the placeholder site', () => {

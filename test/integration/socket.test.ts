@@ -11,7 +11,8 @@ import {
 } from '../../lib/core/api/events';
 import type { ExchangeClient } from '../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../sandbox/index';
-import { account, admin, buildOrder, clientFor, eventually, startTestSandbox } from './helpers';
+import { eventually } from '../wait';
+import { account, admin, buildOrder, clientFor, startTestSandbox } from './helpers';
 
 const BTC = 'sandbox-btc-100k';
 const C = 1_000_000n;

@@ -2,8 +2,8 @@ import { Money, Pnl } from '@/components/common/Money';
 import type { AmmRow } from '@/components/popup/positions/positions';
 import { formatContracts } from '@/lib/core/format/money';
 import { fromRaw } from '@/lib/core/orders/units';
-import { AlertButton } from '../alerts/AlertButton';
 import { MarketHeading } from '../MarketHeading';
+import { AlertButton } from '../price-alerts/AlertButton';
 
 /** An AMM has no book to sell into here: its value stays the latest outcome-token price's. */
 const AMM_MARK_WORDS =

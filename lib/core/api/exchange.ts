@@ -43,9 +43,6 @@ export const ExchangeProfile = z.object({
 });
 export type ExchangeProfile = z.infer<typeof ExchangeProfile>;
 
-export const signingDomainName = (exchange: Pick<ExchangeProfile, 'name'>): string =>
-  `${exchange.name} CTF Exchange`;
-
 /** Base64 secret of a scoped token; decoded length is checked, not just the alphabet. */
 export const ApiCredentials = z.object({
   tokenId: z.string().trim().min(1, 'enter the token id').max(200),

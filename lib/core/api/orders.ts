@@ -19,7 +19,6 @@ import { SettlementStatus } from './user-orders';
 export {
   type KnownSettlementStatus,
   SETTLEMENT_STATUSES,
-  SettlementStatus,
   UserOrder,
   UserOrders,
 } from './user-orders';

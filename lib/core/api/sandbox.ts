@@ -105,7 +105,6 @@ export const SandboxOrder = record({
   createdAt: IsoTime,
 });
 export type SandboxOrder = z.infer<typeof SandboxOrder>;
-export const SandboxOrders = z.array(SandboxOrder);
 
 /** `POST /__sandbox/follows`: replaces whom `profileId` follows (the feed's `following`). */
 export const SandboxFollowsBody = z.object({

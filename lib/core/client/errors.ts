@@ -17,8 +17,6 @@ export class ExchangeError extends Error {
   }
 }
 
-export const isExchangeError = (e: unknown): e is ExchangeError => e instanceof ExchangeError;
-
 /** Whether trying the same thing again later can help (a UI shows "Retry" for these). */
 export function isRetryable(info: ClientErrorInfo): boolean {
   return (

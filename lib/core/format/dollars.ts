@@ -1,4 +1,4 @@
-import { fromRaw, RAW_DECIMALS, toRaw } from '../orders/units';
+import { RAW_DECIMALS, toRaw } from '../orders/units';
 
 export type AmountCheck = { ok: true; raw: bigint } | { ok: false; message: string };
 
@@ -32,7 +32,3 @@ export function parseDollarAmount(
   if (raw === 0n && !options.allowZero) return { ok: false, message: 'Enter more than zero.' };
   return { ok: true, raw };
 }
-
-/** Raw units → the dollar text the user would have typed (`12500000` → `12.5`). */
-export const rawToDollarText = (raw: bigint | string): string =>
-  fromRaw(typeof raw === 'string' ? BigInt(raw) : raw);

@@ -47,10 +47,6 @@ export function decidePress(
   return { kind: 'arm', armed: arm(key, now) };
 }
 
-/** Milliseconds until an armed button falls back (0 when not armed). */
-export const armedFor = (armed: Armed | null, now: number): number =>
-  armed ? Math.max(0, armed.until - now) : 0;
-
 /** The field of the background's refusal of an unconfirmed large order. */
 export const CONFIRM_FIELD = 'confirmed';
 

@@ -54,14 +54,6 @@ for (let i = 0; i < 6; i++) {
   HEX_VALUE[65 + i] = 10 + i;
   HEX_VALUE[97 + i] = 10 + i;
 }
-const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-function bytesToHex(bytes: Uint8Array): Hex {
-  let out = '0x';
-  for (let i = 0; i < bytes.length; i++) out += HEX_BYTE[bytes[i] as number];
-  return out as Hex;
-}
-
 /**
  * Writes a valid address (lower case or correctly checksummed, as viem's `isAddress`
  * demands) as the last 20 bytes of the word at `at`; throws otherwise.
@@ -208,10 +200,6 @@ export function orderDigestBytes(domain: TypedDataDomain, order: OrderStruct): U
   return keccak_256(message);
 }
 
-/** The order's EIP-712 digest: equal to viem's `hashTypedData(orderTypedData(domain, order))`. */
-export const orderDigest = (domain: TypedDataDomain, order: OrderStruct): Hex =>
-  bytesToHex(orderDigestBytes(domain, order));
-
 /**
  * One deterministic (RFC 6979) low-s secp256k1 signature of a 32-byte digest (noble's
  * signature, with the faster k⋅G of ./secp256k1-sign), encoded as viem encodes it:
@@ -220,11 +208,6 @@ export const orderDigest = (domain: TypedDataDomain, order: OrderStruct): Hex =>
 function signDigest(digest: Uint8Array, privateKey: bigint): Hex {
   const { r, s, recovery } = signDigest32(digest, privateKey);
   return `0x${r.toString(16).padStart(64, '0')}${s.toString(16).padStart(64, '0')}${recovery ? '1c' : '1b'}`;
-}
-
-/** Signs an order's digest: equal to viem's `signTypedData` with the same key. */
-export function signOrderDigest(privateKey: Hex, domain: TypedDataDomain, order: OrderStruct): Hex {
-  return signDigest(orderDigestBytes(domain, order), privateKeyScalar(privateKey));
 }
 
 /** The key as a scalar, checked: 32 bytes of hex, 0 < d < n. */

@@ -118,16 +118,9 @@ export const priceToMillis = (price: DecimalInput): bigint =>
 export const millisToPrice = (millis: bigint): number =>
   Number(formatScaled(millis, PRICE_DECIMALS));
 
-/** Price as a raw-scaled integer (1e6 = 1.00), the positions endpoint's `fillPrice` unit. */
-export const priceToRaw = (price: DecimalInput): bigint =>
-  parseScaled(price, RAW_DECIMALS, 'price');
-
 export function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
   while (y !== 0n) [x, y] = [y, x % y];
   return x;
 }
-
-/** Ceiling division for non-negative bigints. */
-export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;

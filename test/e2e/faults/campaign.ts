@@ -77,14 +77,25 @@ export interface JournalEntry {
   view: IntentView;
 }
 
+/** Settlement states a trade leaves later (an event tells the extension when it does). */
+const UNSETTLED = new Set(['MATCHED', 'DELAYED', 'RETRYING']);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Keeps both sides of the campaign's books stocked, as a market maker would. */
-export function liquidity(h: Harness, seed: number): { stop(): Promise<void> } {
+export function liquidity(
+  h: Harness,
+  seed: number,
+): { ready: Promise<void>; stop(): Promise<void> } {
   const core = h.sandbox.core;
   const maker = core.accounts.byLabel('bot-maker-1');
   const trader = new BotTrader(core, maker, new Rng(seed).fork('campaign-liquidity'));
   let running = true;
+  let filled = () => {};
+  /** Resolves once every market has been stocked the first time. */
+  const ready = new Promise<void>((resolve) => {
+    filled = resolve;
+  });
   const depth = (levels: { size: string }[]) => levels.reduce((sum, l) => sum + BigInt(l.size), 0n);
   const loop = (async () => {
     while (running) {
@@ -109,10 +120,12 @@ export function liquidity(h: Harness, seed: number): { stop(): Promise<void> } {
           });
         }
       }
+      filled();
       await sleep(500);
     }
   })();
   return {
+    ready,
     async stop() {
       running = false;
       await loop;
@@ -479,8 +492,28 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     });
     for (const line of stuck) log(`still pending: ${line}`);
   }
-  // Late events (settlement) may still refine a final state.
-  await sleep(1_500);
+  // Late events (settlement) may still refine a final state: wait until the exchange has
+  // settled every trade of ours and the journal has heard of every failed settlement.
+  try {
+    await eventually(
+      async () => {
+        const ours = (await h.admin.orders()).filter(
+          (o) => o.ownerId === profileId && o.clientOrderId !== null,
+        );
+        if (ours.some((o) => o.settlementStatus !== null && UNSETTLED.has(o.settlementStatus)))
+          return false;
+        const failed = new Set(
+          ours.filter((o) => o.settlementStatus === 'FAILED').map((o) => o.clientOrderId),
+        );
+        const entries = await readJournal(h);
+        merge(entries);
+        return entries.every((e) => !failed.has(e.view.clientOrderId) || e.view.state === 'failed');
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'every settlement heard' },
+    );
+  } catch {
+    // Whatever was not heard shows below as a mismatch with the exchange.
+  }
   const refused = h.handshakes.filter((r) => !r.ok);
   log(
     `live connection at the end: ${JSON.stringify(await h.connection())}; handshakes ${h.handshakes.length}, refused ${refused.length}${refused.length > 0 ? ` (${[...new Set(refused.map((r) => r.refusal))].join('; ')})` : ''}`,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { QuickOrderRequest } from '../../../lib/protocol/intent';
-import { useHarness } from '../fixtures';
+import { isFinal, type QuickOrderRequest } from '../../../lib/protocol/intent';
+import { eventually, useHarness } from '../fixtures';
 import { type JournalEntry, liquidity, readJournal } from './campaign';
 
 /**
@@ -36,7 +36,7 @@ it('stopping the worker with orders in flight leaves every accepted order to exa
   );
   const page = await h().openOptions();
   const stock = liquidity(h(), 9);
-  await sleep(1_000);
+  await stock.ready;
 
   // Intents are pruned as they go: each cycle's are noted before the next.
   const seen = new Map<string, JournalEntry>();
@@ -78,7 +78,16 @@ it('stopping the worker with orders in flight leaves every accepted order to exa
     await sleep(300);
     await note();
   }
-  await sleep(3_000);
+  // The last worker has taken up every intent left open: once all are final, nothing of
+  // ours is on its way to the exchange.
+  await eventually(
+    async () => {
+      const entries = await readJournal(h());
+      for (const entry of entries) seen.set(entry.view.clientOrderId, entry);
+      return entries.every((entry) => isFinal(entry.view.state));
+    },
+    { timeoutMs: 60_000, intervalMs: 500, what: 'every journaled intent final' },
+  );
   await stock.stop();
   await note();
 

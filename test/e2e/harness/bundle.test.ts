@@ -19,8 +19,6 @@ const BACKGROUND_ONLY: Record<string, readonly string[]> = {
   'socket.io-client': ['io client disconnect', 'xhr poll error'],
   // zod's base class name and one of its own refusals.
   zod: ['$ZodType', 'Invalid input to extend'],
-  // @wxt-dev/storage's refusal of a key without its area.
-  '@wxt-dev/storage': ['Storage key should be in the form of'],
 };
 
 const extensionDir = inject('extensionDir') ?? outputDir(REPO_ROOT, 'chrome', 'e2e');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { eventually } from '../../wait';
 
 interface ContextDescription {
   id: number;
@@ -35,23 +36,20 @@ export async function evaluateInContentScript<R, A>(
     const topFrameId = frameTree.frame.id;
     await session.send('Runtime.enable');
     const origin = `chrome-extension://${extensionId}`;
-    const until = Date.now() + timeoutMs;
-    let world: ContextDescription | undefined;
-    for (;;) {
-      world = contexts.find(
-        (c) =>
-          c.auxData?.frameId === topFrameId &&
-          c.auxData?.isDefault === false &&
-          c.origin === origin,
-      );
-      if (world || Date.now() > until) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (!world) {
-      throw new Error(
-        `no isolated world of extension ${extensionId} in ${page.url()} (did its content script run?)`,
-      );
-    }
+    const world = await eventually(
+      () =>
+        contexts.find(
+          (c) =>
+            c.auxData?.frameId === topFrameId &&
+            c.auxData?.isDefault === false &&
+            c.origin === origin,
+        ),
+      {
+        timeoutMs,
+        intervalMs: 50,
+        what: `an isolated world of extension ${extensionId} in ${page.url()} (did its content script run?)`,
+      },
+    );
     const answer = (await session.send('Runtime.evaluate', {
       expression: `(${fn.toString()})(${JSON.stringify(arg ?? null)})`,
       contextId: world.id,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../wait';
 import { screenshotDirFor } from './screenshots';
 import { answers, field, runStart, stopRuns } from './start-process';
 
@@ -84,10 +85,10 @@ describe('npm start', () => {
     void run.exited.then(() => {
       exitedEarly = true;
     });
-    const until = Date.now() + 45_000;
-    while (!run.output().includes('press Ctrl+C to stop') && !exitedEarly && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(() => run.output().includes('press Ctrl+C to stop') || exitedEarly, {
+      timeoutMs: 45_000,
+      what: 'npm start ready or gone',
+    }).catch(() => undefined);
     const out = run.output();
     expect(out).toContain('press Ctrl+C to stop');
     const api = field(out, 'Sandbox API \\+ Socket\\.IO');

@@ -5,9 +5,9 @@ import {
   SandboxAccounts,
   type SandboxFeedState,
   type SandboxOrder,
-  SandboxOrders,
 } from '../../../lib/core/api/sandbox';
 import type { FaultsBody } from '../../../sandbox/faults';
+import { SandboxOrders } from '../../support/sandbox-orders';
 
 const TradingModeAnswer = z.object({ mode: z.string(), resumeAt: z.string().nullable() });
 const ClockAnswer = z.object({ offsetMs: z.number(), now: z.string() });

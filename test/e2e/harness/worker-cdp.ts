@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { eventually } from '../../wait';
 
 export interface TargetInfo {
   targetId: string;
@@ -63,20 +64,20 @@ export class WorkerCdp {
     const page = await context.newPage();
     await page.goto('data:text/html,<title>harness: worker DevTools</title>');
     const session = await context.newCDPSession(page);
-    let target: TargetInfo | undefined;
     // A worker that is starting (or being restarted) shows up as a target a moment later.
-    for (let i = 0; i < 100 && !target; i++) {
-      const { targetInfos } = (await session.send('Target.getTargets')) as {
-        targetInfos: TargetInfo[];
-      };
-      target = targetInfos.find(match);
-      if (!target) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!target) {
+    const target = await eventually(
+      async () => {
+        const { targetInfos } = (await session.send('Target.getTargets')) as {
+          targetInfos: TargetInfo[];
+        };
+        return targetInfos.find(match);
+      },
+      { what: missing },
+    ).catch(async (error: unknown) => {
       await session.detach().catch(() => undefined);
       await page.close().catch(() => undefined);
-      throw new Error(missing);
-    }
+      throw error;
+    });
     const { sessionId } = (await session.send('Target.attachToTarget', {
       targetId: target.targetId,
       flatten: false,

@@ -1,6 +1,6 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
-import { MOVE_SETTLE_MS } from '../../../components/panel/model/aim';
 import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
+import { pastAimWindow } from '../../wait';
 import { eventually } from '../fixtures';
 
 /** What a test reads of one element inside the panel. */
@@ -323,7 +323,7 @@ export class PanelDriver<P = Page> {
       const x = el.rect.x + el.rect.width / 2;
       const y = el.rect.y + el.rect.height / 2;
       await this.access.pointer.move(x, y);
-      await new Promise((resolve) => setTimeout(resolve, MOVE_SETTLE_MS + 100));
+      await pastAimWindow();
       const now = await this.one(selector);
       if (now && ready(now) && same(now.rect, el.rect)) break;
       if (attempt >= 20) throw new Error(`${selector} kept moving under the pointer`);

@@ -257,7 +257,8 @@ describe('a press the user could not have aimed', () => {
     // market switch is refused whether the pointer moved or not).
     const after = centre((await panel.waitFor(BUY, (b) => !b.disabled)).rect);
     if (after.x !== before.x || after.y !== before.y) await page.mouse.move(after.x, after.y);
-    await pause(Math.max(0, 400 - (Date.now() - switchedAt)));
+    // The attack presses once the move window is over, well inside the market's.
+    await pause(Math.max(0, MOVE_SETTLE_MS + 100 - (Date.now() - switchedAt)));
     await page.mouse.down();
     await page.mouse.up();
     await panel.waitForText('[data-notice="obscured"]', /switched to another market/);

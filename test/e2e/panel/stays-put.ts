@@ -4,7 +4,7 @@
  * none may move.
  */
 import { expect } from 'vitest';
-import { TRADE_CONTROL, TRADE_SLOT } from '../../../components/panel/model/trade-controls';
+import { TRADE_CONTROL, TRADE_SLOT } from './trade-controls';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { eventually } from '../fixtures';
 import { cancelAtSandbox, placeRestingOrderAtSandbox } from '../harness/resting-order';

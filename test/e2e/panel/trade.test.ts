@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_REFUSAL, MOVED_REFUSAL } from '../../../components/panel/model/aim';
 import { PROTOCOL } from '../../../lib/protocol/messages';
+import { pastAimWindow } from '../../wait';
 import { eventually, useHarness } from '../fixtures';
 import { restyleHostAway } from '../harness/hostile-page';
 import { PanelDriver, panelFrameOf } from './driver';
@@ -281,7 +282,7 @@ describe('a hostile page', () => {
       cover.textContent = 'Click the buttons to win a prize';
       document.body.append(cover);
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await panel.click('[data-key="BUY:YES:0"]');
     await panel.waitForText('[data-notice="obscured"]', /covers or hides this panel/);
     await h().shot(page, 'hostile-cover-refused');
@@ -290,7 +291,7 @@ describe('a hostile page', () => {
     await page.evaluate(() => {
       document.documentElement.style.opacity = '0.05';
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pastAimWindow();
     await panel.click('[data-key="BUY:YES:0"]');
     await panel.waitForText('[data-notice="obscured"]', /covers or hides this panel/);
     await page.evaluate(() => {

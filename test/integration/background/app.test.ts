@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../../lib/background/app';
 import { createHandlers } from '../../../lib/background/handlers';
 import type { TransportTweaks } from '../../../lib/background/session';
-import { type SandboxOrder, SandboxOrders } from '../../../lib/core/api/sandbox';
+import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { formatCents } from '../../../lib/core/format/price';
 import { aboveCapReason } from '../../../lib/core/orders/cap';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
@@ -22,6 +22,7 @@ import { COLLATERAL } from '../../../sandbox/core/ledger';
 import { isBid } from '../../../sandbox/engine/prices';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
+import { SandboxOrders } from '../../support/sandbox-orders';
 import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';
 

@@ -1,10 +1,11 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AccountInfo } from '../../../lib/background/account';
 import { TradingSession } from '../../../lib/background/session';
 import { SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
 import type { TradingMode } from '../../../lib/core/api/primitives';
-import { type SandboxOrder, SandboxOrders } from '../../../lib/core/api/sandbox';
+import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { ServerClock } from '../../../lib/core/client/clock';
 import type { ClientErrorInfo } from '../../../lib/core/client/errors';
 import { type DeskDeps, OrderDesk, type PlaceSpec } from '../../../lib/desk/desk';
@@ -13,6 +14,7 @@ import { LiveConnection } from '../../../lib/live/connection';
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { memoryArea } from '../../lib/desk/fake-exchange';
+import { SandboxOrders } from '../../support/sandbox-orders';
 import { waitFor } from '../../wait';
 import { account, admin, clientFor, startTestSandbox, subscribed } from '../helpers';
 
@@ -21,6 +23,8 @@ const ETH = 'sandbox-eth-flip';
 const C = 1_000_000n;
 /** Short enough to keep the folder fast; every wait below is on events, not on time. */
 const TIMEOUT_MS = 400;
+/** `GET /__sandbox/faults`: the delayed requests dropped because their client left. */
+const Dropped = z.object({ dropped: z.number() });
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Area = ReturnType<typeof memoryArea>;
@@ -34,6 +38,8 @@ interface Worker {
   kill(): void;
   /** POST /orders requests this worker has put on the wire. */
   readonly posts: number;
+  /** Resolves once every request this worker put on the wire so far has come back. */
+  settled(): Promise<void>;
 }
 
 describe('OrderDesk against the sandbox, under every fault', () => {
@@ -91,6 +97,12 @@ describe('OrderDesk against the sandbox, under every fault', () => {
     const hang = <T>() => new Promise<T>(() => undefined);
     const late = { count: 0, delayMs: 0, ...options.late };
     const posts = { count: 0 };
+    const inFlight = new Set<Promise<unknown>>();
+    const onWire = (sent: Promise<Response>) => {
+      const done = sent.catch(() => undefined).finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      return sent;
+    };
     const clock = options.clock ?? new ServerClock();
     const session = await TradingSession.open(secrets, info, clock, {
       timeoutMs: TIMEOUT_MS,
@@ -104,13 +116,13 @@ describe('OrderDesk against the sandbox, under every fault', () => {
         ) {
           late.count--;
           const { signal, ...unbound } = init;
-          setTimeout(() => void fetch(input, unbound).catch(() => undefined), late.delayMs);
+          setTimeout(() => void onWire(fetch(input, unbound)).catch(() => undefined), late.delayMs);
           return new Promise<Response>((_, reject) =>
             signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
           );
         }
         if (init?.method === 'POST' && new URL(String(input)).pathname === '/orders') posts.count++;
-        const response = await fetch(input, init);
+        const response = await onWire(fetch(input, init));
         return dead ? hang() : response;
       },
     });
@@ -127,6 +139,9 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       },
       get posts() {
         return posts.count;
+      },
+      settled: async () => {
+        await Promise.all([...inFlight]);
       },
     };
     const deps: DeskDeps = {
@@ -277,7 +292,11 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const w = await worker(memoryArea());
       const view = await finalView(w, fakBuy());
       expect(view.state).toBe('filled');
-      await realSleep(TIMEOUT_MS * 2);
+      // The delayed copy, its client gone, is dropped when the delay runs out: past that,
+      // nothing of it can reach the book.
+      await waitFor(async () =>
+        expect(Dropped.parse(await admin(sandbox, 'GET', 'faults')).dropped).toBe(1),
+      );
       expect(await accepted(view.clientOrderId)).toHaveLength(1);
     });
 
@@ -506,7 +525,9 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       const view = second.desk.view(record.view.clientOrderId);
       expect(view?.state).toBe('failed');
       expect(view?.summary).toMatch(/Nothing was placed/);
-      await realSleep(400);
+      // The first worker's market request has come back: past it, a send would be on the wire.
+      await first.settled();
+      expect(first.posts + second.posts).toBe(0);
       expect(await ordersOf(record.view.clientOrderId)).toEqual([]);
     });
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KnownFeedEntry } from '../../../lib/core/api/feed';
 import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { RunningSandbox } from '../../../sandbox/index';
-import { account, admin, buildOrder, clientFor, eventually, publicClient } from '../helpers';
+import { eventually } from '../../wait';
+import { account, admin, buildOrder, clientFor, publicClient } from '../helpers';
 import { allEntries, BTC, C, known, startFeedSandbox, trade, tradesOf } from './helpers';
 
 const ofType = <T extends KnownFeedEntry['entryType']>(entries: KnownFeedEntry[], type: T) =>

@@ -5,8 +5,8 @@ import {
   type OrderStatusBody,
   type OrderStatusValue,
   PlaceOrderBody,
-  type SettlementStatus,
 } from '../../../lib/core/api/orders';
+import type { SettlementStatus } from '../../../lib/core/api/user-orders';
 import { type ClientErrorInfo, ExchangeError } from '../../../lib/core/client/errors';
 import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import type { OrderContext, OrderMarket } from '../../../lib/core/orders/build';

@@ -1,11 +1,15 @@
+import type { z } from 'zod';
 import { vaultView } from '../../../lib/background/account';
 import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
 import type { IntentView } from '../../../lib/protocol/intent';
-import type { MessageName, RequestOf, SenderKind } from '../../../lib/protocol/messages';
+import type { MessageName, Messages, SenderKind } from '../../../lib/protocol/messages';
 import type { SenderInfo, SenderPolicy } from '../../../lib/protocol/sender';
 import type { AppSnapshot, PanelState } from '../../../lib/protocol/views';
 import * as ex from '../core/api/examples';
+
+/** A message's request as its sender writes it (before the schema's defaults). */
+export type RequestOf<N extends MessageName> = z.input<Messages[N]['request']>;
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;

@@ -3,12 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { STORAGE_LAYOUT_KEY } from '../../../lib/storage/keys';
 import { migrateStorageLayout, PROTECTED_LAYOUT } from '../../../lib/storage/legacy';
-import {
-  memoryDriver,
-  type ProtectedArea,
-  protectedArea,
-} from '../../../lib/storage/protected-area';
+import { type ProtectedArea, protectedArea } from '../../../lib/storage/protected-area';
 import { defineSettingsItem, readSettings } from '../../../lib/storage/settings-item';
+import { memoryDriver } from './memory-driver';
 
 let area: ProtectedArea;
 beforeEach(() => {

@@ -4,7 +4,6 @@ import type { Settings } from '../../../lib/core/settings/schema';
 import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
 import {
   type KeyValueDriver,
-  memoryDriver,
   type ProtectedArea,
   protectedArea,
 } from '../../../lib/storage/protected-area';
@@ -14,6 +13,7 @@ import {
   readSettings,
   writeSettings,
 } from '../../../lib/storage/settings-item';
+import { memoryDriver } from './memory-driver';
 
 /** BroadcastChannels of one origin: a message reaches every other channel of the hub. */
 function channelHub() {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningBots, startBots } from '../../../sandbox/bots';
 import { SandboxCore } from '../../../sandbox/core/core';
 import { flushTasks } from '../../support/flush';
+import { eventually } from '../../wait';
 
 /** Fast bots: 1 ms of real time per 100 ms of their schedule. */
 const PACE = 0.01;
@@ -31,14 +32,6 @@ afterEach(async () => {
 /** The bots' orders (the seeded starting quotes are the unsigned ones). */
 const placed = (core: SandboxCore) => core.orders.all().filter((o) => o.signature !== null);
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** What makes an order the same order: everything but ids and times. */
 const shape = (core: SandboxCore) =>
   placed(core).map((o) => ({
@@ -60,14 +53,14 @@ describe('bots', () => {
     const b = run(7);
     const c = run(8);
     const N = 40;
-    await until(() => [a, b, c].every((r) => placed(r.core).length >= N));
+    await eventually(() => [a, b, c].every((r) => placed(r.core).length >= N));
     expect(shape(a.core).slice(0, N)).toEqual(shape(b.core).slice(0, N));
     expect(shape(a.core).slice(0, N)).not.toEqual(shape(c.core).slice(0, N));
   });
 
   it('every order is signed by the bot key and accepted; makers quote both outcomes, takers use FAK and FOK', async () => {
     const { core } = run(3);
-    await until(() => placed(core).filter((o) => o.orderType !== 'GTC').length >= 6);
+    await eventually(() => placed(core).filter((o) => o.orderType !== 'GTC').length >= 6);
     const orders = placed(core);
     expect(orders.every((o) => o.signatureValid === true && o.state !== 'REJECTED')).toBe(true);
     const makers = orders.filter((o) => o.orderType === 'GTC');
@@ -84,7 +77,7 @@ describe('bots', () => {
     const start = new Map(core.markets.list().map((m) => [m.slug, m.lastMidMillis]));
     let fills = 0;
     core.events.on('fill', () => fills++);
-    await until(
+    await eventually(
       () => fills >= 3 && core.markets.list().some((m) => m.lastMidMillis !== start.get(m.slug)),
     );
     // The seeded quotes are replaced by the makers' own.
@@ -97,7 +90,7 @@ describe('bots', () => {
     const AMM = 'sandbox-rain-amm';
     const moves: { marketSlug: string; prices: [number, number] }[] = [];
     core.events.on('ammPrice', (e) => moves.push(e));
-    await until(() => moves.length >= 2);
+    await eventually(() => moves.length >= 2);
     expect(moves.every((m) => m.marketSlug === AMM)).toBe(true);
     // Only changes are sent: two moves in a row never carry the same price.
     expect(moves[1]?.prices[0]).not.toBe(moves[0]?.prices[0]);
@@ -107,7 +100,7 @@ describe('bots', () => {
 
   it('stop() ends them cleanly: nothing is placed afterwards', async () => {
     const r = run(9);
-    await until(() => placed(r.core).length >= 10);
+    await eventually(() => placed(r.core).length >= 10);
     const count = placed(r.core).length;
     // stop() resolves once the loop itself has returned: the turn in progress was the last.
     await r.bots.stop();
@@ -122,6 +115,6 @@ describe('bots', () => {
     const taker = core.accounts.byLabel('bot-taker-1').profileId;
     // Drain the taker: the next turn tops it up before trading.
     core.ledger.credit(taker, 'collateral', -core.ledger.balance(taker, 'collateral'));
-    await until(() => core.ledger.available(taker, 'collateral') >= 100_000_000_000n);
+    await eventually(() => core.ledger.available(taker, 'collateral') >= 100_000_000_000n);
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiCredentials,
-  ExchangeProfile,
-  isLoopback,
-  signingDomainName,
-} from '../../../../lib/core/api/exchange';
+import { ApiCredentials, ExchangeProfile, isLoopback } from '../../../../lib/core/api/exchange';
 
 const sandbox = {
   name: 'Sandbox',
@@ -19,7 +14,6 @@ const messages = (value: unknown) =>
 describe('ExchangeProfile', () => {
   it('accepts the sandbox on loopback and strips trailing slashes', () => {
     expect(ExchangeProfile.parse(sandbox).apiUrl).toBe('http://127.0.0.1:8787');
-    expect(signingDomainName(ExchangeProfile.parse(sandbox))).toBe('Sandbox CTF Exchange');
   });
 
   it('accepts https anywhere', () => {

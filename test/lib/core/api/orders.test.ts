@@ -13,10 +13,10 @@ import {
   OrderStatuses,
   PlacedOrder,
   SETTLEMENT_STATUSES,
-  SettlementStatus,
   SignedOrderWire,
   UserOrders,
 } from '../../../../lib/core/api/orders';
+import { SettlementStatus } from '../../../../lib/core/api/user-orders';
 import {
   ACCOUNT,
   cancelAllResponse,

@@ -3,7 +3,6 @@ import { ClientErrorInfo } from '../../../../lib/core/client/error-info';
 import {
   ExchangeError,
   errorSentence,
-  isExchangeError,
   isRetryable,
   toErrorInfo,
 } from '../../../../lib/core/client/errors';
@@ -260,8 +259,6 @@ describe('errorSentence', () => {
     const error = new ExchangeError({ kind: 'conflict', message: 'dup' });
     expect(error.message).toBe('Already submitted: dup.');
     expect(error.kind).toBe('conflict');
-    expect(isExchangeError(error)).toBe(true);
-    expect(isExchangeError(new Error('x'))).toBe(false);
   });
 });
 

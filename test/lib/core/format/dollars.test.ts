@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDollarAmount, rawToDollarText } from '../../../../lib/core/format/dollars';
+import { parseDollarAmount } from '../../../../lib/core/format/dollars';
 
 describe('parseDollarAmount', () => {
   it('converts dollars to raw units exactly', () => {
@@ -26,9 +26,5 @@ describe('parseDollarAmount', () => {
   it('accepts trailing zeros beyond six decimals and zero when allowed', () => {
     expect(parseDollarAmount('1.50000000')).toEqual({ ok: true, raw: 1_500_000n });
     expect(parseDollarAmount('0', { allowZero: true })).toEqual({ ok: true, raw: 0n });
-  });
-
-  it('shows raw units back as dollars', () => {
-    expect(rawToDollarText('12500000')).toBe('12.5');
   });
 });

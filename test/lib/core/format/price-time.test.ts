@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortAddress, traderName } from '../../../../lib/core/format/identity';
-import {
-  formatCents,
-  formatPercent,
-  formatPrice,
-  mirror,
-  rawPriceToNumber,
-} from '../../../../lib/core/format/price';
+import { formatCents, rawPriceToNumber } from '../../../../lib/core/format/price';
 import { countdown, shortDateTime, timeAgo } from '../../../../lib/core/format/time';
 
 describe('prices', () => {
@@ -18,27 +12,9 @@ describe('prices', () => {
     expect(formatCents(Number.NaN)).toBe('—');
   });
 
-  it('formatPrice: at most three decimals, trailing zeros dropped', () => {
-    expect(formatPrice(0.57)).toBe('0.57');
-    expect(formatPrice(0.575)).toBe('0.575');
-    expect(formatPrice(0.5)).toBe('0.5');
-    expect(formatPrice(1 - 0.43)).toBe('0.57');
-    expect(formatPrice(null)).toBe('—');
-  });
-
-  it('mirror: NO from YES without float noise', () => {
-    expect(mirror(0.57)).toBe(0.43);
-    expect(mirror(0.001)).toBe(0.999);
-    expect(mirror(null)).toBeNull();
-  });
-
-  it('rawPriceToNumber and formatPercent', () => {
+  it('rawPriceToNumber', () => {
     expect(rawPriceToNumber('550000')).toBe(0.55);
     expect(rawPriceToNumber(1_000_000n)).toBe(1);
-    expect(formatPercent(0.25)).toBe('+25%');
-    expect(formatPercent(-0.1234)).toBe('−12.3%');
-    expect(formatPercent(0)).toBe('0%');
-    expect(formatPercent(null)).toBe('—');
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   arm,
-  armedFor,
   CONFIRM_WINDOW_MS,
   decidePress,
   isArmed,
@@ -39,14 +38,11 @@ describe('decidePress', () => {
     expect(decision).toEqual({ kind: 'arm', armed: { key: 'BUY:NO:3', until: 4_500 } });
   });
 
-  it('tells whether a button is armed and for how long', () => {
+  it('tells whether a button is armed', () => {
     const armed = arm('k', 0);
     expect(isArmed(armed, 'k', 2_999)).toBe(true);
     expect(isArmed(armed, 'k', 3_000)).toBe(false);
     expect(isArmed(armed, 'other', 10)).toBe(false);
-    expect(armedFor(armed, 1_000)).toBe(2_000);
-    expect(armedFor(armed, 9_000)).toBe(0);
-    expect(armedFor(null, 0)).toBe(0);
   });
 });
 

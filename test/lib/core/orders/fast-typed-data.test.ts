@@ -1,14 +1,20 @@
 import fc from 'fast-check';
-import { type Address, getAddress, type Hex, hashTypedData, type TypedDataDomain } from 'viem';
+import {
+  type Address,
+  getAddress,
+  type Hex,
+  hashTypedData,
+  type TypedDataDomain,
+  toHex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { buildOrderRequest, type OrderContext } from '../../../../lib/core/orders/build';
 import {
   localOrderSigner,
   ORDER_TYPE_STRING,
-  orderDigest,
+  orderDigestBytes,
   preparedOrderDomain,
-  signOrderDigest,
 } from '../../../../lib/core/orders/fast-typed-data';
 import {
   ORDER_CHAIN_ID,
@@ -19,6 +25,9 @@ import {
   ZERO_ADDRESS,
 } from '../../../../lib/core/orders/typed-data';
 import { EIP712_VECTOR, vectorAccount, vectorOrderContext } from './vectors';
+
+/** The digest as viem writes one (the product signs the bytes). */
+const orderDigestHex = (d: TypedDataDomain, o: OrderStruct): Hex => toHex(orderDigestBytes(d, o));
 
 const MAX_UINT256 = (1n << 256n) - 1n;
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -130,8 +139,7 @@ describe('fast order digest and signature (viem is the reference)', () => {
     const account = vectorAccount();
     const d = orderDomain(EIP712_VECTOR.exchangeName, EIP712_VECTOR.verifyingContract);
     const struct = vectorStruct(account.address);
-    expect(orderDigest(d, struct)).toBe(EIP712_VECTOR.hash);
-    expect(signOrderDigest(EIP712_VECTOR.privateKey, d, struct)).toBe(EIP712_VECTOR.signature);
+    expect(orderDigestHex(d, struct)).toBe(EIP712_VECTOR.hash);
     const signer = localOrderSigner(EIP712_VECTOR.privateKey);
     expect(signer.address).toBe(account.address);
     await expect(signer.signTypedData(orderTypedData(d, struct))).resolves.toBe(
@@ -142,7 +150,7 @@ describe('fast order digest and signature (viem is the reference)', () => {
   it('the digest equals hashTypedData on 5,000 random orders and domains', () => {
     fc.assert(
       fc.property(domain, order, (d, o) => {
-        expect(orderDigest(d, o)).toBe(hashTypedData(orderTypedData(d, o)));
+        expect(orderDigestHex(d, o)).toBe(hashTypedData(orderTypedData(d, o)));
       }),
       { numRuns: 5_000 },
     );
@@ -153,7 +161,6 @@ describe('fast order digest and signature (viem is the reference)', () => {
       fc.asyncProperty(privateKey, domain, order, async (key, d, o) => {
         const typedData = orderTypedData(d, o);
         const reference = await privateKeyToAccount(key).signTypedData(typedData);
-        expect(signOrderDigest(key, d, o)).toBe(reference);
         expect(await localOrderSigner(key).signTypedData(typedData)).toBe(reference);
       }),
       { numRuns: 2_000 },
@@ -194,14 +201,14 @@ describe('fast order digest and signature (viem is the reference)', () => {
       fc.property(field, bad, (name, value) => {
         const o = { ...base, [name]: value };
         expect(() => hashTypedData(orderTypedData(d, o))).toThrow();
-        expect(() => orderDigest(d, o)).toThrow();
+        expect(() => orderDigestHex(d, o)).toThrow();
       }),
       { numRuns: 300 },
     );
     for (const side of [256, -1, 0.5]) {
       const o = { ...base, side: side as 0 };
       expect(() => hashTypedData(orderTypedData(d, o))).toThrow();
-      expect(() => orderDigest(d, o)).toThrow();
+      expect(() => orderDigestHex(d, o)).toThrow();
     }
     // Upper-casing one letter of a checksummed address breaks its checksum.
     const badCase = EIP712_VECTOR.verifyingContract.replace('b', 'B') as Address;
@@ -210,11 +217,11 @@ describe('fast order digest and signature (viem is the reference)', () => {
       { ...base, taker: `${ZERO_ADDRESS}0` },
     ]) {
       expect(() => hashTypedData(orderTypedData(d, o as OrderStruct))).toThrow();
-      expect(() => orderDigest(d, o as OrderStruct)).toThrow();
+      expect(() => orderDigestHex(d, o as OrderStruct)).toThrow();
     }
     const badDomain = orderDomain('Sandbox', badCase);
     expect(() => hashTypedData(orderTypedData(badDomain, base))).toThrow();
-    expect(() => orderDigest(badDomain, base)).toThrow();
+    expect(() => orderDigestHex(badDomain, base)).toThrow();
   });
 
   it('random re-casings of an address: accepted exactly when viem accepts them', () => {
@@ -230,8 +237,8 @@ describe('fast order digest and signature (viem is the reference)', () => {
         } catch {
           reference = undefined;
         }
-        if (reference === undefined) expect(() => orderDigest(d, o)).toThrow();
-        else expect(orderDigest(d, o)).toBe(reference);
+        if (reference === undefined) expect(() => orderDigestHex(d, o)).toThrow();
+        else expect(orderDigestHex(d, o)).toBe(reference);
       }),
       { numRuns: 1_000 },
     );

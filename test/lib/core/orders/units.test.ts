@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ceilDiv,
   DecimalFormatError,
   decimalPlaces,
   formatScaled,
@@ -9,7 +8,6 @@ import {
   millisToPrice,
   parseScaled,
   priceToMillis,
-  priceToRaw,
   toRaw,
   toRawRoundedForDisplay,
 } from '../../../../lib/core/orders/units';
@@ -136,10 +134,6 @@ describe('raw and price helpers', () => {
     expect(millisToPrice(550n)).toBe(0.55);
   });
 
-  it('reads a price at raw scale (1e6 = 1.00)', () => {
-    expect(priceToRaw('0.55')).toBe(550_000n);
-  });
-
   it('counts decimals without trailing zeros', () => {
     expect(decimalPlaces('0.120')).toBe(2);
     expect(decimalPlaces(0.1 + 0.2)).toBe(17);
@@ -149,13 +143,10 @@ describe('raw and price helpers', () => {
     expect(() => decimalPlaces('.')).toThrow(DecimalFormatError);
   });
 
-  it('computes gcd of signed values and ceiling division', () => {
+  it('computes gcd of signed values', () => {
     expect(gcd(550n, 1000n)).toBe(50n);
     expect(gcd(-12n, 18n)).toBe(6n);
     expect(gcd(7n, 0n)).toBe(7n);
-    expect(ceilDiv(10n, 3n)).toBe(4n);
-    expect(ceilDiv(9n, 3n)).toBe(3n);
-    expect(ceilDiv(0n, 3n)).toBe(0n);
   });
 });
 

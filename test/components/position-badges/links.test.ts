@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { marketLinkFinder } from '../../../components/badges/links';
+import { marketLinkFinder } from '../../../components/position-badges/links';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { marketPagePatterns } from '../../../lib/core/site/market-pages';
 

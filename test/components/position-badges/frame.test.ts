@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameBatch } from '../../../components/badges/frame';
+import { frameBatch } from '../../../components/position-badges/frame';
 
 /** Animation frames stepped by hand. */
 function frames() {

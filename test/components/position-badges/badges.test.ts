@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BadgeSettings, startBadges } from '../../../components/badges/badges';
-import type { BadgePort } from '../../../components/badges/feed';
+import { type BadgeSettings, startBadges } from '../../../components/position-badges/badges';
+import type { BadgePort } from '../../../components/position-badges/feed';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import type { BadgeEntry } from '../../../lib/protocol/badge-views';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkSeen } from '../../../components/badges/visible';
+import { linkSeen } from '../../../components/position-badges/visible';
 
 const BOX = { left: 10, top: 100, width: 200, height: 20 };
 
