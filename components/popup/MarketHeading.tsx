@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { lazyImage } from '@/components/common/lazy-image';
-import { marketUrl } from '@/components/popup/links';
+import { lazyImage } from '../common/lazy-image';
 import { useExchangeImage } from './images';
+import { marketUrl } from './links';
 import { useServices } from './services';
 
 /**

@@ -1,14 +1,14 @@
-import '@/lib/core/api/no-eval';
+import '../../lib/core/api/no-eval';
 import { browser } from 'wxt/browser';
-import { BackgroundApp } from '@/lib/background/app';
-import { routePanelCommand } from '@/lib/background/commands';
-import { createHandlers } from '@/lib/background/handlers';
-import { acceptPort } from '@/lib/background/ports';
-import { syncSiteScripts } from '@/lib/background/site-scripts';
-import { createRouter } from '@/lib/protocol/router';
-import { migrateStorageLayout } from '@/lib/storage/legacy';
-import { mirrorPageSettings } from '@/lib/storage/page-settings';
-import { createSettingsSource, protectedStore } from '@/lib/storage/settings-item';
+import { BackgroundApp } from '../../lib/background/app';
+import { routePanelCommand } from '../../lib/background/commands';
+import { createHandlers } from '../../lib/background/handlers';
+import { acceptPort } from '../../lib/background/ports';
+import { syncSiteScripts } from '../../lib/background/site-scripts';
+import { createRouter } from '../../lib/protocol/router';
+import { migrateStorageLayout } from '../../lib/storage/legacy';
+import { mirrorPageSettings } from '../../lib/storage/page-settings';
+import { createSettingsSource, protectedStore } from '../../lib/storage/settings-item';
 import { browserPlatform } from './platform';
 
 /**

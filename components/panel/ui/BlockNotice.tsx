@@ -1,6 +1,6 @@
-import { Countdown } from '@/components/common/Countdown';
-import { shortDateTime } from '@/lib/core/format/time';
-import type { PanelBlock } from '@/lib/protocol/views';
+import { shortDateTime } from '../../../lib/core/format/time';
+import type { PanelBlock } from '../../../lib/protocol/views';
+import { Countdown } from '../../common/Countdown';
 import type { PanelController } from '../model/controller';
 
 /** Why the panel cannot place orders here, with the way out when there is one. */

@@ -1,10 +1,10 @@
-import { Pnl } from '@/components/common/Money';
-import { memo, sameFields } from '@/components/common/memo';
-import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
-import type { Outcome } from '@/lib/core/api/primitives';
-import { formatContracts } from '@/lib/core/format/money';
-import { formatCents, rawPriceToNumber } from '@/lib/core/format/price';
-import type { PanelState } from '@/lib/protocol/views';
+import type { Outcome } from '../../../lib/core/api/primitives';
+import { formatContracts } from '../../../lib/core/format/money';
+import { formatCents, rawPriceToNumber } from '../../../lib/core/format/price';
+import type { PanelState } from '../../../lib/protocol/views';
+import { Pnl } from '../../common/Money';
+import { memo, sameFields } from '../../common/memo';
+import { OUTCOMES, outcomeQuotes } from '../model/buttons';
 
 const sideOf = (state: PanelState, outcome: Outcome) =>
   state.position?.[outcome === 'YES' ? 'yes' : 'no'] ?? null;

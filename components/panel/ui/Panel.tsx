@@ -1,17 +1,17 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import { ExchangeClockContext } from '../../common/exchange-clock';
+import { usePanelDeps } from '../deps';
+import type { PanelFrame } from '../frame';
+import type { PanelController } from '../model/controller';
 import {
   keepInView,
   nextCorner,
   PANEL_WIDTH,
   type PanelPlacement,
   placementStyle,
-} from '@/components/panel/model/placement';
-import type { PanelVisibility } from '@/components/panel/model/trust';
-import { usePanelDeps } from '../deps';
-import type { PanelFrame } from '../frame';
-import type { PanelController } from '../model/controller';
+} from '../model/placement';
+import type { PanelVisibility } from '../model/trust';
 import { watchVisibility } from '../visibility';
 import { BlockNotice } from './BlockNotice';
 import { BookLadder } from './BookLadder';

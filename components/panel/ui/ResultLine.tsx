@@ -1,6 +1,6 @@
-import { Countdown } from '@/components/common/Countdown';
-import { errorSentence, isRetryable } from '@/lib/core/client/errors';
-import { fillWords } from '@/lib/protocol/intent-fill';
+import { errorSentence, isRetryable } from '../../../lib/core/client/errors';
+import { fillWords } from '../../../lib/protocol/intent-fill';
+import { Countdown } from '../../common/Countdown';
 import type { PanelController, PressResult } from '../model/controller';
 
 /** The outcome of the last press, where it was pressed; a delayed order counts down. */

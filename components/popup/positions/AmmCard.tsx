@@ -1,8 +1,8 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { AmmRow } from '@/components/popup/positions/positions';
-import { formatContracts } from '@/lib/core/format/money';
+import { formatContracts } from '../../../lib/core/format/money';
+import { Money, Pnl } from '../../common/Money';
 import { MarketHeading } from '../MarketHeading';
 import { AlertButton } from '../price-alerts/AlertButton';
+import type { AmmRow } from './positions';
 
 /** An AMM position: what was paid, and its value only when a price exists. */
 export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string }) {

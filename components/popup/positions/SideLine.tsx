@@ -1,6 +1,6 @@
-import type { SideRow } from '@/components/popup/positions/positions';
-import { formatContracts, formatPnl, formatUsd, pnlTone } from '@/lib/core/format/money';
-import { formatRawCents } from '@/lib/core/format/raw-price';
+import { formatContracts, formatPnl, formatUsd, pnlTone } from '../../../lib/core/format/money';
+import { formatRawCents } from '../../../lib/core/format/raw-price';
+import type { SideRow } from './positions';
 
 /**
  * One outcome of a position: contracts at the average price, value and P&L. Lean on purpose:

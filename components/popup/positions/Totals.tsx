@@ -1,5 +1,5 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { PortfolioTotals } from '@/components/popup/positions/positions';
+import { Money, Pnl } from '../../common/Money';
+import type { PortfolioTotals } from './positions';
 
 /** The four figures at the top of the Positions screen. */
 export function Totals({ totals }: { totals: PortfolioTotals }) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyImage } from '@/components/common/lazy-image';
+import { lazyImage } from '../../../components/common/lazy-image';
 
 interface Moment {
   loading: string | null;
