@@ -1,6 +1,6 @@
-import { openEarlyPort } from '@/components/common/early-port';
-import { openPanelPort, panelHello } from '@/components/panel/model/panel-port';
-import { PORTS } from '@/lib/protocol/names';
+import { openEarlyPort } from '../components/common/early-port';
+import { openPanelPort, panelHello } from '../components/panel/model/panel-port';
+import { PORTS } from '../lib/protocol/names';
 
 /**
  * The panel frame's first script, in `public/panel-frame.html`'s <head>: asks for this page's

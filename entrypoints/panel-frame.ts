@@ -1,7 +1,7 @@
-import themeCss from '@/assets/theme.css?inline';
-import { PANEL_FRAME_START_MARK, startPanelFrame } from '@/components/panel/framed/panel-frame';
-import frameCss from '@/components/panel/framed/panel-frame.css?inline';
-import panelCss from '@/components/panel/panel.css?inline';
+import themeCss from '../assets/theme.css?inline';
+import { PANEL_FRAME_START_MARK, startPanelFrame } from '../components/panel/framed/panel-frame';
+import frameCss from '../components/panel/framed/panel-frame.css?inline';
+import panelCss from '../components/panel/panel.css?inline';
 
 /**
  * The page panel's frame (Chromium), loaded by `public/panel-frame.html` as one classic

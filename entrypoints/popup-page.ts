@@ -1,7 +1,7 @@
-import controlsCss from '@/assets/controls.css?inline';
-import themeCss from '@/assets/theme.css?inline';
-import { mountPopup } from '@/components/popup/mount';
-import popupCss from '@/components/popup/popup.css?inline';
+import controlsCss from '../assets/controls.css?inline';
+import themeCss from '../assets/theme.css?inline';
+import { mountPopup } from '../components/popup/mount';
+import popupCss from '../components/popup/popup.css?inline';
 
 /**
  * The toolbar popup, loaded by `public/popup.html` as one classic script with its styles

@@ -1,6 +1,6 @@
-import { openEarlyPort } from '@/components/common/early-port';
-import { openStatePort, stateHello } from '@/components/common/state-port';
-import { PORTS } from '@/lib/protocol/names';
+import { openEarlyPort } from '../components/common/early-port';
+import { openStatePort, stateHello } from '../components/common/state-port';
+import { PORTS } from '../lib/protocol/names';
 
 /**
  * The popup's first script, in `public/popup.html`'s <head>: opens the state port while the

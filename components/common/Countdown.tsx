@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { countdown } from '@/lib/core/format/time';
+import { countdown } from '../../lib/core/format/time';
 import { ExchangeClockContext } from './exchange-clock';
 
 /**

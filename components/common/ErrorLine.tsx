@@ -1,4 +1,4 @@
-import { type ClientErrorInfo, errorSentence, isRetryable } from '@/lib/core/client/errors';
+import { type ClientErrorInfo, errorSentence, isRetryable } from '../../lib/core/client/errors';
 
 /** One sentence in place of the thing that failed, with a retry where retrying helps. */
 export function ErrorLine({ error, onRetry }: { error: ClientErrorInfo; onRetry?: () => void }) {

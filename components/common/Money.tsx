@@ -1,4 +1,4 @@
-import { formatPnl, formatUsd, pnlTone } from '@/lib/core/format/money';
+import { formatPnl, formatUsd, pnlTone } from '../../lib/core/format/money';
 
 /** Raw collateral as dollars. */
 export function Money({ raw, decimals = 2 }: { raw: bigint | string; decimals?: number }) {

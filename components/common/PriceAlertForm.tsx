@@ -1,13 +1,13 @@
 import { useRef, useState } from 'preact/hooks';
-import { errorSentence, toErrorInfo } from '@/lib/core/client/errors';
+import { errorSentence, toErrorInfo } from '../../lib/core/client/errors';
 import {
   type AlertComparator,
   type AlertField,
   type AlertOutcome,
   describeCondition,
   parseCents,
-} from '@/lib/core/price-alerts/rules';
-import type { NewPriceAlert } from '@/lib/core/price-alerts/schema';
+} from '../../lib/core/price-alerts/rules';
+import type { NewPriceAlert } from '../../lib/core/price-alerts/schema';
 
 const FIELDS: { value: AlertField; label: string }[] = [
   { value: 'bid', label: 'best bid' },

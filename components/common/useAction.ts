@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
+import { type ClientErrorInfo, toErrorInfo } from '../../lib/core/client/errors';
 
 export interface Action<A extends unknown[], R> {
   run: (...args: A) => Promise<void>;

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import type { Settings } from '@/lib/core/settings/schema';
+import type { Settings } from '../../lib/core/settings/schema';
 
 /**
  * The `theme` setting on the root element: `system` leaves the attribute off (the

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { TabPanel, Tabs } from '@/components/common/Tabs';
-import { useThemeAttribute } from '@/components/common/useThemeAttribute';
+import { TabPanel, Tabs } from '../common/Tabs';
+import { useThemeAttribute } from '../common/useThemeAttribute';
 import { AccountSection } from './account/AccountSection';
 import { type OptionsDeps, OptionsDepsContext, useDeps } from './deps';
 import { Onboarding } from './onboarding/Onboarding';

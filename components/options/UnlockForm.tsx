@@ -1,8 +1,8 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { refusalFor } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
-import { useFields } from '@/components/common/useFields';
+import { ErrorLine } from '../common/ErrorLine';
+import { refusalFor } from '../common/field-issues';
+import { TextField } from '../common/TextField';
+import { useAction } from '../common/useAction';
+import { useFields } from '../common/useFields';
 import { useDeps } from './deps';
 
 /** The vault is locked: the passphrase opens it (a wrong one says so, in place). */

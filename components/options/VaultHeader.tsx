@@ -1,5 +1,5 @@
-import { shortAddress } from '@/lib/core/format/identity';
-import type { ConnectionState, VaultView } from '@/lib/protocol/views';
+import { shortAddress } from '../../lib/core/format/identity';
+import type { ConnectionState, VaultView } from '../../lib/protocol/views';
 
 const CONNECTION_WORDS: Record<ConnectionState['status'], string> = {
   idle: 'not connected',

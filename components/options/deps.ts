@@ -1,9 +1,9 @@
 import type { Signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Settings } from '@/lib/core/settings/schema';
-import type { Messenger } from '@/lib/protocol/client';
-import type { AppSnapshot } from '@/lib/protocol/views';
+import type { Settings } from '../../lib/core/settings/schema';
+import type { Messenger } from '../../lib/protocol/client';
+import type { AppSnapshot } from '../../lib/protocol/views';
 
 /**
  * What the options page needs from the outside world, injected so component tests pass

@@ -1,6 +1,6 @@
-import { AimTracker, type HostLook, type Rect } from '@/components/panel/model/aim';
-import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
 import { illegibility } from './legibility';
+import { AimTracker, type HostLook, type Rect } from './model/aim';
+import type { PanelVisibility, PressEvent } from './model/trust';
 import { topLayerBreached } from './top-layer';
 
 /** What the panel's controller asks at each trusted press (null: the press counts). */

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { PanelMessenger } from '@/lib/protocol/client';
+import type { PanelMessenger } from '../../lib/protocol/client';
 
 /** What the panel needs from outside: the background (typed messages) and the clock. */
 export interface PanelDeps {

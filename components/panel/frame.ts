@@ -1,5 +1,5 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { PanelPlacement, Point, Size } from '@/components/panel/model/placement';
+import type { PanelPlacement, Point, Size } from './model/placement';
 
 /**
  * Where a framed panel's geometry lives (Chromium): the content script places the frame in

@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import themeCss from '@/assets/theme.css?inline';
+import themeCss from '../../assets/theme.css?inline';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { earlyPanelState } from './model/early-state';
 import type { PageSettings } from './model/page-settings';

@@ -1,4 +1,4 @@
-import type { PressEvent } from '@/components/panel/model/trust';
+import type { PressEvent } from './model/trust';
 
 /*
  * Keys must aim too (issue 29, item 3). A button keeps the focus after the user's own click,

@@ -1,17 +1,17 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import { afterNextPaint } from '@/components/common/frames';
-import type { PortStore } from '@/components/common/port-store';
-import type { HostLook } from '@/components/panel/model/aim';
-import type { PanelPlacement } from '@/components/panel/model/placement';
-import type { PanelVisibility, PressEvent } from '@/components/panel/model/trust';
-import type { PanelCommand } from '@/lib/protocol/commands';
-import type { PanelState } from '@/lib/protocol/views';
+import type { PanelCommand } from '../../lib/protocol/commands';
+import type { PanelState } from '../../lib/protocol/views';
+import { afterNextPaint } from '../common/frames';
+import type { PortStore } from '../common/port-store';
 import { type AimWatch, watchAim } from './aim-watch';
 import { type PanelDeps, PanelDepsContext } from './deps';
 import { createFrame, type FramedLayout } from './frame';
 import { watchKeyAim } from './key-aim';
+import type { HostLook } from './model/aim';
 import { PanelController } from './model/controller';
+import type { PanelPlacement } from './model/placement';
+import type { PanelVisibility, PressEvent } from './model/trust';
 import { Panel } from './ui/Panel';
 
 /** Performance mark set once the first state of a market is painted. */

@@ -1,4 +1,4 @@
-import type { PageSettings } from '@/components/panel/model/page-settings';
+import type { PageSettings } from './model/page-settings';
 import {
   type Box,
   clearCorner,
@@ -6,7 +6,7 @@ import {
   PANEL_WIDTH,
   type PanelPlacement,
   savedPlacement,
-} from '@/components/panel/model/placement';
+} from './model/placement';
 
 /**
  * The boxes of the page's own visible forms (its trade form, typically), read together:

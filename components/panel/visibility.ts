@@ -1,5 +1,5 @@
 import type { Signal } from '@preact/signals';
-import type { PanelVisibility } from '@/components/panel/model/trust';
+import type { PanelVisibility } from './model/trust';
 
 /** IntersectionObserver v2 (Chromium): `trackVisibility` and `isVisible`. */
 interface VisibilityInit extends IntersectionObserverInit {

@@ -1,5 +1,5 @@
-import { Countdown } from '@/components/common/Countdown';
-import type { ConnectionBadge } from '@/components/popup/header';
+import { Countdown } from '../common/Countdown';
+import type { ConnectionBadge } from './header';
 
 /** Live / reconnecting (with the time to the next attempt) / locked / offline. */
 export function ConnectionStatus({ badge }: { badge: ConnectionBadge }) {

@@ -5,6 +5,7 @@ import { connectionBadge, modeBanner } from '@/components/popup/header';
 import { shortAddress } from '@/lib/core/format/identity';
 import type { AppSnapshot } from '@/lib/protocol/views';
 import { ConnectionStatus } from './ConnectionStatus';
+import { connectionBadge, modeBanner } from './header';
 import { ModeBanner } from './ModeBanner';
 import { SubAccountPicker } from './SubAccountPicker';
 import { useServices } from './services';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useAction } from '@/components/common/useAction';
-import { unlockErrorSentence } from '@/components/popup/unlock';
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../lib/protocol/views';
+import { useAction } from '../common/useAction';
 import { useServices } from './services';
+import { unlockErrorSentence } from './unlock';
 
 /** Only the passphrase: nothing of the account is shown until it is unlocked. */
 export function LockedScreen({ vault }: { vault: VaultView }) {

@@ -3,6 +3,7 @@ import { initialsOf } from '@/components/common/initials';
 import { lazyImage } from '@/components/common/lazy-image';
 import { marketUrl } from '@/components/popup/links';
 import { useExchangeImage } from './images';
+import { marketUrl } from './links';
 import { useServices } from './services';
 
 /**

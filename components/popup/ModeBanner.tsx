@@ -1,8 +1,8 @@
 import { useContext } from 'preact/hooks';
-import { Countdown } from '@/components/common/Countdown';
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
-import type { ModeBanner as Banner } from '@/components/popup/header';
-import { shortDateTime } from '@/lib/core/format/time';
+import { shortDateTime } from '../../lib/core/format/time';
+import { Countdown } from '../common/Countdown';
+import { ExchangeClockContext } from '../common/exchange-clock';
+import type { ModeBanner as Banner } from './header';
 
 /** Shown whenever the exchange is not in normal trading. */
 export function ModeBanner({

@@ -1,11 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
-import type { PortStore } from '@/components/common/port-store';
-import { TabPanel, Tabs } from '@/components/common/Tabs';
-import { useThemeAttribute } from '@/components/common/useThemeAttribute';
-import { buildPortfolioModel } from '@/components/popup/positions/positions';
-import type { AppSnapshot } from '@/lib/protocol/views';
+import type { AppSnapshot } from '../../lib/protocol/views';
+import { ExchangeClockContext } from '../common/exchange-clock';
+import type { PortStore } from '../common/port-store';
+import { TabPanel, Tabs } from '../common/Tabs';
+import { useThemeAttribute } from '../common/useThemeAttribute';
 import { FirstRunScreen } from './FirstRunScreen';
 import { FeedScreen } from './feed/FeedScreen';
 import { Header } from './Header';
@@ -13,6 +12,7 @@ import { ImageOrigins, imageOriginsOf } from './images';
 import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
+import { buildPortfolioModel } from './positions/positions';
 import { AlertsScreen } from './price-alerts/AlertsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 

@@ -1,7 +1,7 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import { subAccountLabel } from '@/components/popup/header';
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../lib/protocol/views';
+import { ErrorLine } from '../common/ErrorLine';
+import { useAction } from '../common/useAction';
+import { subAccountLabel } from './header';
 import { useServices } from './services';
 
 /** Partner mode: which sub-account positions and orders are for. */

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Messenger } from '@/lib/protocol/client';
+import type { Messenger } from '../../lib/protocol/client';
 
 /**
  * What the popup asks of the outside world, injected so tests can pass fakes that

@@ -1,4 +1,4 @@
-import '@/lib/core/api/no-eval';
+import '../../lib/core/api/no-eval';
 import { browser } from 'wxt/browser';
 import { BackgroundApp } from '@/lib/background/app';
 import { routePanelCommand } from '@/lib/background/commands';

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import { HeldEvents } from '@/lib/background/held-events';
-import type { Platform } from '@/lib/background/platform';
-import { browserArea } from '@/lib/storage/area';
-import { protectedStore } from '@/lib/storage/settings-item';
-import { idleStateLocks } from '@/lib/vault/auto-lock';
+import { HeldEvents } from '../../lib/background/held-events';
+import type { Platform } from '../../lib/background/platform';
+import { browserArea } from '../../lib/storage/area';
+import { protectedStore } from '../../lib/storage/settings-item';
+import { idleStateLocks } from '../../lib/vault/auto-lock';
 
 /**
  * `browser.*` as the background app needs it. Call it synchronously when the worker starts:

@@ -1,6 +1,6 @@
-import { runInPagePanel } from '@/components/panel/in-page';
-import { watchPageSettings } from '@/components/panel/model/page-settings';
-import { startBadges } from '@/components/position-badges/badges';
+import { runInPagePanel } from '../../components/panel/in-page';
+import { watchPageSettings } from '../../components/panel/model/page-settings';
+import { startBadges } from '../../components/position-badges/badges';
 
 /**
  * The page panel on the exchange site's market pages, Firefox: drawn in the page itself, in

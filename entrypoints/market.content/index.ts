@@ -1,6 +1,6 @@
-import { runFramedPanel } from '@/components/panel/framed/frame-host';
-import { watchPageSettings } from '@/components/panel/model/page-settings';
-import { startBadges } from '@/components/position-badges/badges';
+import { runFramedPanel } from '../../components/panel/framed/frame-host';
+import { watchPageSettings } from '../../components/panel/model/page-settings';
+import { startBadges } from '../../components/position-badges/badges';
 
 /**
  * The exchange site's pages, Chromium: on a market page, a loader that frames the panel (an

@@ -1,13 +1,13 @@
-import '@/lib/core/api/no-eval';
-import '@/assets/theme.css';
-import '@/assets/controls.css';
-import '@/components/options/options.css';
+import '../../lib/core/api/no-eval';
+import '../../assets/theme.css';
+import '../../assets/controls.css';
+import '../../components/options/options.css';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { connectAppState } from '@/components/common/app-state';
-import { OptionsApp, sectionFromHash } from '@/components/options/OptionsApp';
-import { send } from '@/lib/protocol/browser';
-import { readSettings, writeSettings } from '@/lib/storage/settings-item';
+import { connectAppState } from '../../components/common/app-state';
+import { OptionsApp, sectionFromHash } from '../../components/options/OptionsApp';
+import { send } from '../../lib/protocol/browser';
+import { readSettings, writeSettings } from '../../lib/storage/settings-item';
 
 const store = connectAppState();
 

@@ -1,8 +1,8 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import { subAccountName } from '@/components/options/onboarding/signing-step';
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../../lib/protocol/views';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
+import { subAccountName } from '../onboarding/signing-step';
 
 /** For partners with delegated signing: which sub-account orders and withdrawals are for. */
 export function SubAccountSelect({ view }: { view: VaultView }) {

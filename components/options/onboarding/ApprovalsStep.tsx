@@ -1,4 +1,4 @@
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../../lib/protocol/views';
 import { ApprovalsTable } from './ApprovalsTable';
 import { StepHeader } from './StepHeader';
 

@@ -1,13 +1,9 @@
 import { useEffect } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import {
-  approvalsFor,
-  approvingWallet,
-  genericApprovals,
-} from '@/components/options/onboarding/approvals';
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../../lib/protocol/views';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
+import { approvalsFor, approvingWallet, genericApprovals } from './approvals';
 
 const TOKEN_WORDS = { collateral: 'Collateral token', conditional: 'Conditional (outcome) tokens' };
 

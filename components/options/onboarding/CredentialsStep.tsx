@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
-import { useFields } from '@/components/common/useFields';
-import {
-  type CredentialField,
-  checkCredentialsForm,
-  summarizeCheck,
-} from '@/components/options/onboarding/credentials-step';
-import type { ApiCredentials, ExchangeProfile } from '@/lib/core/api/exchange';
-import type { SandboxAccount } from '@/lib/core/api/sandbox';
-import type { CredentialCheck } from '@/lib/protocol/messages';
+import type { ApiCredentials, ExchangeProfile } from '../../../lib/core/api/exchange';
+import type { SandboxAccount } from '../../../lib/core/api/sandbox';
+import type { CredentialCheck } from '../../../lib/protocol/messages';
+import { ErrorLine } from '../../common/ErrorLine';
+import { TextField } from '../../common/TextField';
+import { useAction } from '../../common/useAction';
+import { useFields } from '../../common/useFields';
 import { useDeps } from '../deps';
+import { type CredentialField, checkCredentialsForm, summarizeCheck } from './credentials-step';
 import { DemoAccounts } from './DemoAccounts';
 import { ProfileCard } from './ProfileCard';
 import { StepHeader } from './StepHeader';

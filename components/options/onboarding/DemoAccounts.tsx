@@ -1,12 +1,9 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import {
-  describeDemoAccount,
-  usableDemoAccounts,
-} from '@/components/options/onboarding/credentials-step';
-import type { ExchangeProfile } from '@/lib/core/api/exchange';
-import type { SandboxAccount } from '@/lib/core/api/sandbox';
+import type { ExchangeProfile } from '../../../lib/core/api/exchange';
+import type { SandboxAccount } from '../../../lib/core/api/sandbox';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
+import { describeDemoAccount, usableDemoAccounts } from './credentials-step';
 
 /** The sandbox's demo accounts: picking one fills the token (and the key, when it has one). */
 export function DemoAccounts({

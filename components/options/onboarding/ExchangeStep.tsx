@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
-import { TextField } from '@/components/common/TextField';
+import type { ExchangeProfile } from '../../../lib/core/api/exchange';
+import { TextField } from '../../common/TextField';
+import { useDeps } from '../deps';
 import {
   checkExchange,
   customDraft,
@@ -10,9 +12,7 @@ import {
   permissionPatterns,
   sandboxDraft,
   withOrigin,
-} from '@/components/options/onboarding/exchange-step';
-import type { ExchangeProfile } from '@/lib/core/api/exchange';
-import { useDeps } from '../deps';
+} from './exchange-step';
 import { StepHeader } from './StepHeader';
 
 /**

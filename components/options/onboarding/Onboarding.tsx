@@ -1,18 +1,15 @@
 import { useState } from 'preact/hooks';
-import {
-  draftFromExchange,
-  type ExchangeKind,
-} from '@/components/options/onboarding/exchange-step';
-import { subAccountName } from '@/components/options/onboarding/signing-step';
-import type { ExchangeProfile } from '@/lib/core/api/exchange';
-import { parseSitePattern } from '@/lib/core/site/pattern';
-import type { VaultView } from '@/lib/protocol/views';
+import type { ExchangeProfile } from '../../../lib/core/api/exchange';
+import { parseSitePattern } from '../../../lib/core/site/pattern';
+import type { VaultView } from '../../../lib/protocol/views';
 import { useDeps } from '../deps';
 import { ApprovalsStep } from './ApprovalsStep';
 import { type CheckedCredentials, CredentialsStep } from './CredentialsStep';
 import { ExchangeStep } from './ExchangeStep';
+import { draftFromExchange, type ExchangeKind } from './exchange-step';
 import { PassphraseStep } from './PassphraseStep';
 import { type Signing, SigningStep } from './SigningStep';
+import { subAccountName } from './signing-step';
 
 type Progress =
   | { step: 'exchange' }

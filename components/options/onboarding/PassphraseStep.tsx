@@ -1,12 +1,9 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { refusalFor } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
-import { useFields } from '@/components/common/useFields';
-import {
-  checkPassphrasePair,
-  type PassphraseField,
-} from '@/components/options/onboarding/passphrase-step';
+import { ErrorLine } from '../../common/ErrorLine';
+import { refusalFor } from '../../common/field-issues';
+import { TextField } from '../../common/TextField';
+import { useAction } from '../../common/useAction';
+import { useFields } from '../../common/useFields';
+import { checkPassphrasePair, type PassphraseField } from './passphrase-step';
 import { StepHeader } from './StepHeader';
 import { StrengthMeter } from './StrengthMeter';
 

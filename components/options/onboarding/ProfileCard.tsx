@@ -1,4 +1,4 @@
-import type { ProfileSummary } from '@/components/options/onboarding/credentials-step';
+import type { ProfileSummary } from './credentials-step';
 
 const STATE_WORDS = { works: 'works', missing: 'not granted', unknown: 'could not tell' } as const;
 

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { z } from 'zod';
-import { TextField } from '@/components/common/TextField';
+import type { CredentialCheck, SigningChoice } from '../../../lib/protocol/messages';
+import { TextField } from '../../common/TextField';
+import { StepHeader } from './StepHeader';
 import {
   checkOwnKey,
   checkSubAccount,
@@ -8,9 +10,7 @@ import {
   signingOptions,
   smartWalletNotice,
   subAccountName,
-} from '@/components/options/onboarding/signing-step';
-import type { CredentialCheck, SigningChoice } from '@/lib/protocol/messages';
-import { StepHeader } from './StepHeader';
+} from './signing-step';
 
 export type Signing = z.output<typeof SigningChoice>;
 

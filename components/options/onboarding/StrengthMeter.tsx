@@ -1,4 +1,4 @@
-import { strengthHint } from '@/components/options/onboarding/passphrase-step';
+import { strengthHint } from './passphrase-step';
 
 /** A strength hint that reads without colour: the word is in the text. */
 export function StrengthMeter({ passphrase, id }: { passphrase: string; id: string }) {

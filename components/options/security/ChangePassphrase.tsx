@@ -1,10 +1,10 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { type FieldIssues, refusalFor } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
-import { useFields } from '@/components/common/useFields';
-import { checkPassphrasePair } from '@/components/options/onboarding/passphrase-step';
+import { ErrorLine } from '../../common/ErrorLine';
+import { type FieldIssues, refusalFor } from '../../common/field-issues';
+import { TextField } from '../../common/TextField';
+import { useAction } from '../../common/useAction';
+import { useFields } from '../../common/useFields';
 import { useDeps } from '../deps';
+import { checkPassphrasePair } from '../onboarding/passphrase-step';
 import { StrengthMeter } from '../onboarding/StrengthMeter';
 
 type Field = 'current' | 'next' | 'confirmation';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ConfirmBox } from '@/components/common/ConfirmBox';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
+import { ConfirmBox } from '../../common/ConfirmBox';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
 
 /** Deletes the encrypted token and key from this browser, after a confirmation. */

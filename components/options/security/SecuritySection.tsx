@@ -1,6 +1,6 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import type { VaultView } from '@/lib/protocol/views';
+import type { VaultView } from '../../../lib/protocol/views';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
 import { ChangePassphrase } from './ChangePassphrase';
 import { ForgetVault } from './ForgetVault';

@@ -1,7 +1,4 @@
 import { useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
 import {
   addedSites,
   checkSiteOrigin,
@@ -9,8 +6,11 @@ import {
   permissionToDrop,
   withoutSite,
   withSite,
-} from '@/lib/core/settings/extra-sites';
-import type { Settings } from '@/lib/core/settings/schema';
+} from '../../../lib/core/settings/extra-sites';
+import type { Settings } from '../../../lib/core/settings/schema';
+import { ErrorLine } from '../../common/ErrorLine';
+import { TextField } from '../../common/TextField';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { FieldIssues } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
+import type { Settings } from '../../../lib/core/settings/schema';
+import type { FieldIssues } from '../../common/field-issues';
+import { TextField } from '../../common/TextField';
+import { useDeps } from '../deps';
+import { ExtraSites } from './ExtraSites';
 import {
   draftFromSettings,
   type SettingsDraft,
   type SettingsField,
   settingsFromDraft,
-} from '@/components/options/settings/form';
-import type { Settings } from '@/lib/core/settings/schema';
-import { useDeps } from '../deps';
-import { ExtraSites } from './ExtraSites';
+} from './form';
 import { PanelSites } from './PanelSites';
 import { SettingsTransfer } from './SettingsTransfer';
 

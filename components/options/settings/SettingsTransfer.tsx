@@ -1,6 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
-import type { Settings } from '@/lib/core/settings/schema';
-import { exportFileName, exportSettings, importSettings } from '@/lib/core/settings/transfer';
+import type { Settings } from '../../../lib/core/settings/schema';
+import {
+  exportFileName,
+  exportSettings,
+  importSettings,
+} from '../../../lib/core/settings/transfer';
 import { useDeps } from '../deps';
 
 /** Settings to and from a JSON file. Secrets are not settings: they never leave the vault. */

@@ -1,4 +1,4 @@
-import type { WithdrawalTargets } from '@/lib/protocol/messages';
+import type { WithdrawalTargets } from '../../../lib/protocol/messages';
 
 /** The allowlist, read-only: a scoped token can read it, never change it. */
 export function AllowlistTable({ targets }: { targets: WithdrawalTargets }) {

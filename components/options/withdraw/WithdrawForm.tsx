@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
-import type { FieldIssues } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
-import { destinationOptions } from '@/components/options/withdraw/destination';
+import type { WithdrawalTargets } from '../../../lib/protocol/messages';
+import type { FieldIssues } from '../../common/field-issues';
+import { TextField } from '../../common/TextField';
+import { destinationOptions } from './destination';
 import {
   checkWithdrawForm,
   type WithdrawDraft,
   type WithdrawField,
   type WithdrawPlan,
-} from '@/components/options/withdraw/form';
-import type { WithdrawalTargets } from '@/lib/protocol/messages';
+} from './form';
 
 const OTHER = 'other';
 

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ConfirmBox } from '@/components/common/ConfirmBox';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { refusalFor } from '@/components/common/field-issues';
-import { TextField } from '@/components/common/TextField';
-import { useAction } from '@/components/common/useAction';
-import type { WithdrawDraft, WithdrawPlan } from '@/components/options/withdraw/form';
-import type { WithdrawResult } from '@/lib/core/api/portfolio';
-import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
-import { fromRaw } from '@/lib/core/orders/units';
-import type { VaultView } from '@/lib/protocol/views';
+import type { WithdrawResult } from '../../../lib/core/api/portfolio';
+import { type ClientErrorInfo, toErrorInfo } from '../../../lib/core/client/errors';
+import { fromRaw } from '../../../lib/core/orders/units';
+import type { VaultView } from '../../../lib/protocol/views';
+import { ConfirmBox } from '../../common/ConfirmBox';
+import { ErrorLine } from '../../common/ErrorLine';
+import { refusalFor } from '../../common/field-issues';
+import { TextField } from '../../common/TextField';
+import { useAction } from '../../common/useAction';
 import { useDeps } from '../deps';
 import { AllowlistTable } from './AllowlistTable';
+import type { WithdrawDraft, WithdrawPlan } from './form';
 import { WithdrawForm } from './WithdrawForm';
 
 /** Exact dollars, at least cents: `$12.50`, `$0.000001`. */

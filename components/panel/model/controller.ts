@@ -21,11 +21,16 @@ import {
   CONFIRM_WINDOW_MS,
   decidePress,
   isConfirmationRefusal,
-} from '@/lib/core/orders/confirm';
-import { commandButtonKey, type PanelCommand } from '@/lib/protocol/commands';
-import type { IntentView } from '@/lib/protocol/intent';
-import type { PanelState } from '@/lib/protocol/views';
+} from '../../../lib/core/orders/confirm';
+import { commandButtonKey, type PanelCommand } from '../../../lib/protocol/commands';
+import type { IntentView } from '../../../lib/protocol/intent';
+import type { PanelState } from '../../../lib/protocol/views';
 import type { PanelDeps } from '../deps';
+import { presetLabel, type QuickOrderType, type TradeButtonModel, tradeButtons } from './buttons';
+import { type LevelButtonModel, ladderRows } from './ladder';
+import { pressTitle } from './orders';
+import type { PanelPlacement } from './placement';
+import { type PanelVisibility, type PressEvent, pressRefusal } from './trust';
 
 /** The panel state of one market as the background pushes it (a port store). */
 export interface PanelSource {

@@ -1,4 +1,4 @@
-import { PriceAlertForm } from '@/components/common/PriceAlertForm';
+import { PriceAlertForm } from '../../common/PriceAlertForm';
 import { usePanelDeps } from '../deps';
 
 /**

@@ -5,6 +5,8 @@ import { presetLabel } from '@/components/panel/model/buttons';
 import type { LevelButtonModel } from '@/components/panel/model/ladder';
 import { LADDER_SLOTS } from '@/components/panel/model/trade-controls';
 import type { PanelController } from '../model/controller';
+import type { LevelButtonModel } from '../model/ladder';
+import { LADDER_SLOTS } from '../model/trade-controls';
 import { ResultSlot } from './ResultSlot';
 
 /**

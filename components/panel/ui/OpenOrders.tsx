@@ -1,6 +1,6 @@
-import { Countdown } from '@/components/common/Countdown';
-import { openOrderRows, pendingIntents, pressTitle } from '@/components/panel/model/orders';
+import { Countdown } from '../../common/Countdown';
 import type { PanelController } from '../model/controller';
+import { openOrderRows, pendingIntents, pressTitle } from '../model/orders';
 import { ResultSlot } from './ResultSlot';
 import { SlottedList } from './SlottedList';
 

@@ -1,4 +1,4 @@
-import type { QuickOrderType } from '@/components/panel/model/buttons';
+import type { QuickOrderType } from '../model/buttons';
 import type { PanelController } from '../model/controller';
 
 const EXPLAIN: Record<QuickOrderType, string> = {

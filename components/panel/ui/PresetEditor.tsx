@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { MAX_PRESETS, parsePresetInputs, presetText } from '@/components/panel/model/presets';
-import { type ClientErrorInfo, errorSentence, toErrorInfo } from '@/lib/core/client/errors';
+import { type ClientErrorInfo, errorSentence, toErrorInfo } from '../../../lib/core/client/errors';
 import type { PanelController } from '../model/controller';
+import { MAX_PRESETS, parsePresetInputs, presetText } from '../model/presets';
 
 /**
  * The buy presets in dollars, edited in place: Enter saves, Escape closes. An empty field

@@ -1,5 +1,5 @@
-import { memo, sameFields } from '@/components/common/memo';
-import { armedText, confirmLabel, type TradeButtonModel } from '@/components/panel/model/buttons';
+import { memo, sameFields } from '../../common/memo';
+import { armedText, confirmLabel, type TradeButtonModel } from '../model/buttons';
 import type { PanelController } from '../model/controller';
 
 /**

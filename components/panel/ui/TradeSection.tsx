@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { OutcomeButtons } from '@/components/panel/model/buttons';
+import type { OutcomeButtons } from '../model/buttons';
 import type { PanelController } from '../model/controller';
 import { AlertControl } from './AlertControl';
 import { OrderTypeToggle } from './OrderTypeToggle';

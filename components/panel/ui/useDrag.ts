@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import type { FramedLayout } from '../frame';
 import {
   type Box,
   dockBox,
@@ -6,8 +7,7 @@ import {
   movedBeyondThreshold,
   type PanelPlacement,
   type Point,
-} from '@/components/panel/model/placement';
-import type { FramedLayout } from '../frame';
+} from '../model/placement';
 
 interface DragStart {
   pointerId: number;

@@ -1,5 +1,5 @@
-import type { ActivityCard as Card } from '@/components/popup/feed/feed-cards';
 import { CardHeader } from './CardHeader';
+import type { ActivityCard as Card } from './feed-cards';
 
 /** An entry type this version does not know yet: a neutral line. */
 export function ActivityCard({ card, now }: { card: Card; now?: number }) {

@@ -1,5 +1,5 @@
-import { lazyImage } from '@/components/common/lazy-image';
-import { timeAgo } from '@/lib/core/format/time';
+import { timeAgo } from '../../../lib/core/format/time';
+import { lazyImage } from '../../common/lazy-image';
 import { useExchangeImage } from '../images';
 
 /** Who did it, what, and when. */

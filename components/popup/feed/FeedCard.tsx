@@ -1,6 +1,6 @@
-import { feedCard } from '@/components/popup/feed/feed-cards';
-import type { FeedEntry } from '@/lib/core/api/feed';
+import type { FeedEntry } from '../../../lib/core/api/feed';
 import { ActivityCard } from './ActivityCard';
+import { feedCard } from './feed-cards';
 import { ParlayCard } from './ParlayCard';
 import { ResolvedCard } from './ResolvedCard';
 import { TradeCard } from './TradeCard';

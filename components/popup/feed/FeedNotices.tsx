@@ -1,6 +1,6 @@
-import { Countdown } from '@/components/common/Countdown';
-import type { FeedAudience, FeedEmptyReason } from '@/lib/core/api/feed';
-import { type ClientErrorInfo, errorSentence } from '@/lib/core/client/errors';
+import type { FeedAudience, FeedEmptyReason } from '../../../lib/core/api/feed';
+import { type ClientErrorInfo, errorSentence } from '../../../lib/core/client/errors';
+import { Countdown } from '../../common/Countdown';
 
 /** `featured` had nothing, so the server served `all`. */
 export function FallbackNote({

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { TabPanel, Tabs } from '@/components/common/Tabs';
-import { FeedPager, type FeedState } from '@/components/popup/feed/feed-pager';
-import type { FeedAudience } from '@/lib/core/api/feed';
-import { timeAgo } from '@/lib/core/format/time';
+import type { FeedAudience } from '../../../lib/core/api/feed';
+import { timeAgo } from '../../../lib/core/format/time';
+import { ErrorLine } from '../../common/ErrorLine';
+import { TabPanel, Tabs } from '../../common/Tabs';
 import { ImageOrigins, imageOriginsOf } from '../images';
 import { useServices } from '../services';
 import { FeedCard } from './FeedCard';
 import { FallbackNote, FeedEmpty, UnavailableBanner } from './FeedNotices';
+import { FeedPager, type FeedState } from './feed-pager';
 import { LoadMore } from './LoadMore';
 
 const AUDIENCES = [

@@ -1,8 +1,8 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { ParlayCard as Card, ParlayLegRow } from '@/components/popup/feed/feed-cards';
-import { formatContracts } from '@/lib/core/format/money';
-import { shortDateTime } from '@/lib/core/format/time';
+import { formatContracts } from '../../../lib/core/format/money';
+import { shortDateTime } from '../../../lib/core/format/time';
+import { Money, Pnl } from '../../common/Money';
 import { CardHeader } from './CardHeader';
+import type { ParlayCard as Card, ParlayLegRow } from './feed-cards';
 import { RESULT_WORDS } from './ResolvedCard';
 
 function Leg({ leg }: { leg: ParlayLegRow }) {

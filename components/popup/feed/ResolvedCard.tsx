@@ -1,7 +1,7 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { ResolvedCard as Card } from '@/components/popup/feed/feed-cards';
-import type { ResolutionResult } from '@/lib/core/api/feed';
+import type { ResolutionResult } from '../../../lib/core/api/feed';
+import { Money, Pnl } from '../../common/Money';
 import { CardHeader } from './CardHeader';
+import type { ResolvedCard as Card } from './feed-cards';
 import { SubjectLink } from './SubjectLink';
 
 export const RESULT_WORDS: Record<ResolutionResult, string> = {

@@ -3,7 +3,9 @@ import { lazyImage } from '@/components/common/lazy-image';
 import type { SubjectRef } from '@/components/popup/feed/feed-cards';
 import { marketUrl } from '@/components/popup/links';
 import { useExchangeImage } from '../images';
+import { marketUrl } from '../links';
 import { useServices } from '../services';
+import type { SubjectRef } from './feed-cards';
 
 /** The market (or group) a card is about; clicking it opens its page on the exchange site. */
 export function SubjectLink({

@@ -1,8 +1,8 @@
-import { Money, Pnl } from '@/components/common/Money';
-import { type TradeCard as Card, OUTCOME_LABELS } from '@/components/popup/feed/feed-cards';
-import { formatContracts } from '@/lib/core/format/money';
-import { formatRawCents, formatRawPercent } from '@/lib/core/format/raw-price';
+import { formatContracts } from '../../../lib/core/format/money';
+import { formatRawCents, formatRawPercent } from '../../../lib/core/format/raw-price';
+import { Money, Pnl } from '../../common/Money';
 import { CardHeader } from './CardHeader';
+import { type TradeCard as Card, OUTCOME_LABELS } from './feed-cards';
 import { SubjectLink } from './SubjectLink';
 
 const dash = '—';

@@ -1,8 +1,8 @@
-import { Countdown } from '@/components/common/Countdown';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import type { IntentRow } from '@/components/popup/orders/intents';
+import { Countdown } from '../../common/Countdown';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { useServices } from '../services';
+import type { IntentRow } from './intents';
 
 /** One of the desk's recent orders and where it ended up. */
 export function IntentLine({ row }: { row: IntentRow }) {

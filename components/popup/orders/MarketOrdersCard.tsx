@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import type { MarketOrders } from '@/components/popup/orders/orders';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { MarketHeading } from '../MarketHeading';
 import { useServices } from '../services';
 import { OrderLine } from './OrderLine';
+import type { MarketOrders } from './orders';
 
 /** One market's open orders, each cancellable, and "cancel all" behind a confirmation. */
 export function MarketOrdersCard({

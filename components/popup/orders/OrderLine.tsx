@@ -1,9 +1,9 @@
-import { Countdown } from '@/components/common/Countdown';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import type { OrderRow } from '@/components/popup/positions/positions';
-import { formatContracts } from '@/lib/core/format/money';
-import { formatCents } from '@/lib/core/format/price';
+import { formatContracts } from '../../../lib/core/format/money';
+import { formatCents } from '../../../lib/core/format/price';
+import { Countdown } from '../../common/Countdown';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
+import type { OrderRow } from '../positions/positions';
 import { useServices } from '../services';
 
 /** `BUY YES 4 of 10 @ 55¢`. */

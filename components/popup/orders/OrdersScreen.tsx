@@ -1,10 +1,10 @@
 import { useMemo } from 'preact/hooks';
-import { intentRows } from '@/components/popup/orders/intents';
-import { openOrdersByMarket } from '@/components/popup/orders/orders';
-import type { IntentView } from '@/lib/protocol/intent';
-import type { PortfolioView } from '@/lib/protocol/views';
+import type { IntentView } from '../../../lib/protocol/intent';
+import type { PortfolioView } from '../../../lib/protocol/views';
 import { IntentLine } from './IntentLine';
+import { intentRows } from './intents';
 import { MarketOrdersCard } from './MarketOrdersCard';
+import { openOrdersByMarket } from './orders';
 
 export function OrdersScreen({
   portfolio,

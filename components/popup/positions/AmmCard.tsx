@@ -4,6 +4,7 @@ import { formatContracts } from '@/lib/core/format/money';
 import { fromRaw } from '@/lib/core/orders/units';
 import { MarketHeading } from '../MarketHeading';
 import { AlertButton } from '../price-alerts/AlertButton';
+import type { AmmRow } from './positions';
 
 /** An AMM has no book to sell into here: its value stays the latest outcome-token price's. */
 const AMM_MARK_WORDS =

@@ -1,7 +1,7 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { GroupBlock } from '@/components/popup/positions/positions';
+import { Money, Pnl } from '../../common/Money';
 import { MarketHeading } from '../MarketHeading';
 import { MarketCard } from './MarketCard';
+import type { GroupBlock } from './positions';
 
 /** A group of markets (e.g. one event's outcomes), with its own subtotal. */
 export function GroupCard({ group, sitePattern }: { group: GroupBlock; sitePattern: string }) {

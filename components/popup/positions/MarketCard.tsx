@@ -1,7 +1,7 @@
-import type { MarketRow } from '@/components/popup/positions/positions';
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
 import { AlertButton } from '../price-alerts/AlertButton';
+import type { MarketRow } from './positions';
 import { sideLine } from './SideLine';
 
 /** A CLOB position: its sides and its open orders. */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { whenIdle } from '@/components/common/frames';
-import { Pnl } from '@/components/common/Money';
-import { pnlChartGeometry } from '@/components/popup/positions/pnl-chart';
-import type { PnlChart, PnlTimeframe } from '@/lib/core/api/portfolio';
-import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
-import { formatPnl } from '@/lib/core/format/money';
+import type { PnlChart, PnlTimeframe } from '../../../lib/core/api/portfolio';
+import { type ClientErrorInfo, toErrorInfo } from '../../../lib/core/client/errors';
+import { formatPnl } from '../../../lib/core/format/money';
+import { ErrorLine } from '../../common/ErrorLine';
+import { whenIdle } from '../../common/frames';
+import { Pnl } from '../../common/Money';
 import { useServices } from '../services';
+import { pnlChartGeometry } from './pnl-chart';
 
 const BOX = { width: 340, height: 64, pad: 3 };
 const TIMEFRAMES: { id: PnlTimeframe; label: string; words: string }[] = [

@@ -1,16 +1,16 @@
 import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { afterNextPaint } from '@/components/common/frames';
-import { useAction } from '@/components/common/useAction';
-import { buildPortfolioModel } from '@/components/popup/positions/positions';
-import { timeAgo } from '@/lib/core/format/time';
-import type { PortfolioView } from '@/lib/protocol/views';
+import { timeAgo } from '../../../lib/core/format/time';
+import type { PortfolioView } from '../../../lib/protocol/views';
+import { ErrorLine } from '../../common/ErrorLine';
+import { afterNextPaint } from '../../common/frames';
+import { useAction } from '../../common/useAction';
 import { useServices } from '../services';
 import { AmmCard } from './AmmCard';
 import { GroupCard } from './GroupCard';
 import { MarketCard } from './MarketCard';
 import { POSITIONS_PAINTED_MARK } from './marks';
 import { PnlChartCard } from './PnlChartCard';
+import { buildPortfolioModel } from './positions';
 import { Totals } from './Totals';
 
 /**

@@ -1,5 +1,5 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { PortfolioTotals } from '@/components/popup/positions/positions';
+import { Money, Pnl } from '../../common/Money';
+import type { PortfolioTotals } from './positions';
 
 /** What the totals' P&L is marked at: each line's own tooltip says it for that side. */
 const TOTAL_MARK_WORDS =

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { PriceAlertForm } from '@/components/common/PriceAlertForm';
+import { PriceAlertForm } from '../../common/PriceAlertForm';
 import { useServices } from '../services';
 
 /** A position card's "Alert" action: opens the alert form for that market, in place. */

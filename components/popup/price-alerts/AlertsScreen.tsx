@@ -1,8 +1,8 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { useAction } from '@/components/common/useAction';
-import { shortDateTime } from '@/lib/core/format/time';
-import { describeCondition, MAX_PRICE_ALERTS } from '@/lib/core/price-alerts/rules';
-import type { PriceAlert } from '@/lib/core/price-alerts/schema';
+import { shortDateTime } from '../../../lib/core/format/time';
+import { describeCondition, MAX_PRICE_ALERTS } from '../../../lib/core/price-alerts/rules';
+import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
+import { ErrorLine } from '../../common/ErrorLine';
+import { useAction } from '../../common/useAction';
 import { MarketHeading } from '../MarketHeading';
 import { useServices } from '../services';
 

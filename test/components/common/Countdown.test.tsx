@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Countdown } from '@/components/common/Countdown';
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import { Countdown } from '../../../components/common/Countdown';
+import { ExchangeClockContext } from '../../../components/common/exchange-clock';
 
 /** This machine's clock; the exchange's reads two minutes later. */
 const LOCAL_NOW = Date.parse('2026-11-22T08:00:00.000Z');

@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, IDLE_TIMEOUT_MS, nextFrame, whenIdle } from '@/components/common/frames';
+import {
+  afterNextPaint,
+  IDLE_TIMEOUT_MS,
+  nextFrame,
+  whenIdle,
+} from '../../../components/common/frames';
 
 afterEach(() => {
   vi.restoreAllMocks();

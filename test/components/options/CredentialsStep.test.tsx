@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CredentialsStep } from '@/components/options/onboarding/CredentialsStep';
-import { SANDBOX_EXCHANGE } from '@/lib/core/settings/defaults';
+import { CredentialsStep } from '../../../components/options/onboarding/CredentialsStep';
+import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
 import { ALICE, ALICE_KEY, ALICE_SECRET, optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

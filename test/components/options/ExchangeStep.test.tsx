@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExchangeStep } from '@/components/options/onboarding/ExchangeStep';
-import { customDraft, sandboxDraft } from '@/components/options/onboarding/exchange-step';
+import { ExchangeStep } from '../../../components/options/onboarding/ExchangeStep';
+import { customDraft, sandboxDraft } from '../../../components/options/onboarding/exchange-step';
 import { optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsDepsContext } from '@/components/options/deps';
-import { SettingsSection } from '@/components/options/settings/SettingsSection';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { OptionsDepsContext } from '../../../components/options/deps';
+import { SettingsSection } from '../../../components/options/settings/SettingsSection';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { optionsWorld, renderWithDeps, settle, snapshot } from './fakes';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsApp, sectionFromHash } from '@/components/options/OptionsApp';
+import { OptionsApp, sectionFromHash } from '../../../components/options/OptionsApp';
 import {
   ALICE,
   ALICE_KEY,

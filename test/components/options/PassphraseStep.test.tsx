@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PassphraseStep } from '@/components/options/onboarding/PassphraseStep';
-import { ExchangeError } from '@/lib/core/client/errors';
+import { PassphraseStep } from '../../../components/options/onboarding/PassphraseStep';
+import { ExchangeError } from '../../../lib/core/client/errors';
 import { optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

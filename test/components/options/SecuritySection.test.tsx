@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SecuritySection } from '@/components/options/security/SecuritySection';
+import { SecuritySection } from '../../../components/options/security/SecuritySection';
 import { ALICE_VIEW, optionsWorld, renderWithDeps, settle, snapshot } from './fakes';
 
 afterEach(cleanup);

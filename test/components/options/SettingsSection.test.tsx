@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsDepsContext } from '@/components/options/deps';
-import { SettingsSection } from '@/components/options/settings/SettingsSection';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
-import { exportSettings } from '@/lib/core/settings/transfer';
+import { OptionsDepsContext } from '../../../components/options/deps';
+import { SettingsSection } from '../../../components/options/settings/SettingsSection';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { exportSettings } from '../../../lib/core/settings/transfer';
 import { optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

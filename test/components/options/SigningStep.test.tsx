@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SigningStep } from '@/components/options/onboarding/SigningStep';
+import { SigningStep } from '../../../components/options/onboarding/SigningStep';
 import { ALICE, ALICE_KEY, BOB_KEY, optionsWorld, renderWithDeps, TOKENS } from './fakes';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WithdrawSection } from '@/components/options/withdraw/WithdrawSection';
-import { ExchangeError } from '@/lib/core/client/errors';
+import { WithdrawSection } from '../../../components/options/withdraw/WithdrawSection';
+import { ExchangeError } from '../../../lib/core/client/errors';
 import {
   ALICE,
   ALICE_VIEW,

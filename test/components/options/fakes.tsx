@@ -2,12 +2,12 @@ import { signal } from '@preact/signals';
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type OptionsDeps, OptionsDepsContext } from '@/components/options/deps';
-import type { SandboxAccount } from '@/lib/core/api/sandbox';
-import { ExchangeError } from '@/lib/core/client/errors';
-import type { Settings } from '@/lib/core/settings/schema';
-import type { CredentialCheck, WithdrawalTargets } from '@/lib/protocol/messages';
-import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
+import { type OptionsDeps, OptionsDepsContext } from '../../../components/options/deps';
+import type { SandboxAccount } from '../../../lib/core/api/sandbox';
+import { ExchangeError } from '../../../lib/core/client/errors';
+import type { Settings } from '../../../lib/core/settings/schema';
+import type { CredentialCheck, WithdrawalTargets } from '../../../lib/protocol/messages';
+import type { AppSnapshot, VaultView } from '../../../lib/protocol/views';
 import { appSnapshot } from '../../lib/protocol/fixtures';
 import { type FakeHandlers, fakeBackground } from '../popup/fakes';
 

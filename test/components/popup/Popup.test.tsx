@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Popup } from '@/components/popup/Popup';
-import { PnlChart } from '@/lib/core/api/portfolio';
-import { ExchangeError } from '@/lib/core/client/errors';
-import type { AppSnapshot } from '@/lib/protocol/views';
+import { Popup } from '../../../components/popup/Popup';
+import { PnlChart } from '../../../lib/core/api/portfolio';
+import { ExchangeError } from '../../../lib/core/client/errors';
+import type { AppSnapshot } from '../../../lib/protocol/views';
 import * as ex from '../../lib/core/api/examples';
 import { flushUi as settle } from '../../support/flush';
 import { type FakeHandlers, fakeBackground, fakeStatePort, services } from './fakes';

@@ -1,16 +1,20 @@
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
-import { type ClientPort, createPortStore, type PortStore } from '@/components/common/port-store';
-import { type PopupServices, PopupServicesContext } from '@/components/popup/services';
-import { ExchangeError } from '@/lib/core/client/errors';
-import { createMessenger } from '@/lib/protocol/client';
+import {
+  type ClientPort,
+  createPortStore,
+  type PortStore,
+} from '../../../components/common/port-store';
+import { type PopupServices, PopupServicesContext } from '../../../components/popup/services';
+import { ExchangeError } from '../../../lib/core/client/errors';
+import { createMessenger } from '../../../lib/protocol/client';
 import {
   MESSAGES,
   type MessageName,
   type ParsedRequestOf,
   type ResponseOf,
-} from '@/lib/protocol/messages';
-import { type AppSnapshot, StatePortMessage } from '@/lib/protocol/views';
+} from '../../../lib/protocol/messages';
+import { type AppSnapshot, StatePortMessage } from '../../../lib/protocol/views';
 
 export type FakeHandlers = {
   [N in MessageName]?: (request: ParsedRequestOf<N>) => ResponseOf<N> | Promise<ResponseOf<N>>;

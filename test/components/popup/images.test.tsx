@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeedCard } from '@/components/popup/feed/FeedCard';
-import { exchangeImage, ImageOrigins, imageOriginsOf } from '@/components/popup/images';
-import { Popup } from '@/components/popup/Popup';
-import type { FeedEntry } from '@/lib/core/api/feed';
-import { Positions } from '@/lib/core/api/portfolio';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { FeedCard } from '../../../components/popup/feed/FeedCard';
+import { exchangeImage, ImageOrigins, imageOriginsOf } from '../../../components/popup/images';
+import { Popup } from '../../../components/popup/Popup';
+import type { FeedEntry } from '../../../lib/core/api/feed';
+import { Positions } from '../../../lib/core/api/portfolio';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import { fakeBackground, fakeStatePort, renderWith, services } from './fakes';
 import { clobEntry, entries, NOW, positionsInput, snapshot } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketUrl } from '@/components/popup/links';
+import { marketUrl } from '../../../components/popup/links';
 
 describe('marketUrl', () => {
   it('names a market’s page by the site pattern, following a pattern that changes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveSubscriptions } from '@/lib/background/live-subscriptions';
+import { LiveSubscriptions } from '../../../lib/background/live-subscriptions';
 
 function setup(options: { watched?: string[]; alerts?: string[]; held?: string[] } = {}) {
   const subscribed = new Map<string, unknown>();

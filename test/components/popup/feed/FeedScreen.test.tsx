@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedScreen } from '@/components/popup/feed/FeedScreen';
-import type { FeedResponse } from '@/lib/core/api/feed';
-import { ExchangeError } from '@/lib/core/client/errors';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { FeedScreen } from '../../../../components/popup/feed/FeedScreen';
+import type { FeedResponse } from '../../../../lib/core/api/feed';
+import { ExchangeError } from '../../../../lib/core/client/errors';
+import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
 import * as ex from '../../../lib/core/api/examples';
 import { flushUiFaked as settle } from '../../../support/flush';
 import { byVisibleText, queryByVisibleText } from '../../../support/visible-text';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeedCard } from '@/components/popup/feed/FeedCard';
-import type { FeedEntry } from '@/lib/core/api/feed';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
+import { FeedCard } from '../../../../components/popup/feed/FeedCard';
+import type { FeedEntry } from '../../../../lib/core/api/feed';
+import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
 import * as ex from '../../../lib/core/api/examples';
 import { byVisibleText, queryByVisibleText, visibleText } from '../../../support/visible-text';
 import { fakeBackground, renderWith, services } from '../fakes';

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrdersScreen } from '@/components/popup/orders/OrdersScreen';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
-import type { IntentView } from '@/lib/protocol/intent';
-import type { PortfolioView } from '@/lib/protocol/views';
+import { OrdersScreen } from '../../../../components/popup/orders/OrdersScreen';
+import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
+import type { IntentView } from '../../../../lib/protocol/intent';
+import type { PortfolioView } from '../../../../lib/protocol/views';
 import { flushUi as settle } from '../../../support/flush';
 import { byVisibleText } from '../../../support/visible-text';
 import { type FakeHandlers, fakeBackground, renderWith, services } from '../fakes';

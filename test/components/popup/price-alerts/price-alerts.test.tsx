@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Popup } from '@/components/popup/Popup';
-import { ExchangeError } from '@/lib/core/client/errors';
-import { CAP_SENTENCE } from '@/lib/core/price-alerts/rules';
-import type { PriceAlert } from '@/lib/core/price-alerts/schema';
+import { Popup } from '../../../../components/popup/Popup';
+import { ExchangeError } from '../../../../lib/core/client/errors';
+import { CAP_SENTENCE } from '../../../../lib/core/price-alerts/rules';
+import type { PriceAlert } from '../../../../lib/core/price-alerts/schema';
 import { priceAlert } from '../../../lib/protocol/fixtures';
 import { flushUi as settle } from '../../../support/flush';
 import { type FakeHandlers, fakeBackground, fakeStatePort, services } from '../fakes';
