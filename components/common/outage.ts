@@ -1,4 +1,4 @@
-import type { ExchangeStatus } from '@/lib/protocol/views';
+import type { ExchangeStatus } from '../../lib/protocol/views';
 
 type Down = Extract<ExchangeStatus, { status: 'down' }>;
 

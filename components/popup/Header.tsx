@@ -1,9 +1,8 @@
-import { ErrorLine } from '@/components/common/ErrorLine';
-import { OutageNotice } from '@/components/common/OutageNotice';
-import { useAction } from '@/components/common/useAction';
-import { connectionBadge, modeBanner } from '@/components/popup/header';
-import { shortAddress } from '@/lib/core/format/identity';
-import type { AppSnapshot } from '@/lib/protocol/views';
+import { shortAddress } from '../../lib/core/format/identity';
+import type { AppSnapshot } from '../../lib/protocol/views';
+import { ErrorLine } from '../common/ErrorLine';
+import { OutageNotice } from '../common/OutageNotice';
+import { useAction } from '../common/useAction';
 import { ConnectionStatus } from './ConnectionStatus';
 import { connectionBadge, modeBanner } from './header';
 import { ModeBanner } from './ModeBanner';

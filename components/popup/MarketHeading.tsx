@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { initialsOf } from '@/components/common/initials';
-import { lazyImage } from '@/components/common/lazy-image';
-import { marketUrl } from '@/components/popup/links';
+import { initialsOf } from '../common/initials';
+import { lazyImage } from '../common/lazy-image';
 import { useExchangeImage } from './images';
 import { marketUrl } from './links';
 import { useServices } from './services';

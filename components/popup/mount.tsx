@@ -1,11 +1,11 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { connectAppState } from '@/components/common/app-state';
-import { takeEarlyPort } from '@/components/common/early-port';
-import { sidePanelOpener } from '@/components/common/side-panel';
-import { Popup } from '@/components/popup/Popup';
-import { send } from '@/lib/protocol/browser';
-import { PORTS } from '@/lib/protocol/names';
+import { send } from '../../lib/protocol/browser';
+import { PORTS } from '../../lib/protocol/names';
+import { connectAppState } from '../common/app-state';
+import { takeEarlyPort } from '../common/early-port';
+import { sidePanelOpener } from '../common/side-panel';
+import { Popup } from './Popup';
 
 /** Starts the toolbar popup in `root`: its port to the background, and the screens it feeds. */
 export function mountPopup(root: HTMLElement, search: string): void {

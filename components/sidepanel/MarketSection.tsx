@@ -1,11 +1,11 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import type { PortStore } from '@/components/common/port-store';
-import { type PanelDeps, PanelDepsContext } from '@/components/panel/deps';
-import { PanelController } from '@/components/panel/model/controller';
-import type { PanelVisibility } from '@/components/panel/model/trust';
-import { PanelBody } from '@/components/panel/ui/PanelBody';
-import type { PanelState } from '@/lib/protocol/views';
+import type { PanelState } from '../../lib/protocol/views';
+import type { PortStore } from '../common/port-store';
+import { type PanelDeps, PanelDepsContext } from '../panel/deps';
+import { PanelController } from '../panel/model/controller';
+import type { PanelVisibility } from '../panel/model/trust';
+import { PanelBody } from '../panel/ui/PanelBody';
 import type { MarketChoice } from './market-choice';
 
 /**

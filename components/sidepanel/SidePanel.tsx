@@ -1,10 +1,10 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { PortStore } from '@/components/common/port-store';
-import type { PanelDeps } from '@/components/panel/deps';
-import { Popup } from '@/components/popup/Popup';
-import type { PopupServices } from '@/components/popup/services';
-import type { AppSnapshot, PanelState } from '@/lib/protocol/views';
+import type { AppSnapshot, PanelState } from '../../lib/protocol/views';
+import type { PortStore } from '../common/port-store';
+import type { PanelDeps } from '../panel/deps';
+import { Popup } from '../popup/Popup';
+import type { PopupServices } from '../popup/services';
 import { MarketSection } from './MarketSection';
 import { followedMarket, positionMarkets } from './market-choice';
 

@@ -1,7 +1,7 @@
-import { buildPortfolioModel } from '@/components/popup/positions/positions';
-import type { Positions } from '@/lib/core/api/portfolio';
-import type { Settings } from '@/lib/core/settings/schema';
-import { marketPagePatterns, marketSlugForUrl } from '@/lib/core/site/market-pages';
+import type { Positions } from '../../lib/core/api/portfolio';
+import type { Settings } from '../../lib/core/settings/schema';
+import { marketPagePatterns, marketSlugForUrl } from '../../lib/core/site/market-pages';
+import { buildPortfolioModel } from '../popup/positions/positions';
 
 /** A market the side panel offers to trade when the tab shows none. */
 export interface MarketChoice {

@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { connectAppState } from '@/components/common/app-state';
-import { connectPanelState } from '@/components/panel/model/store';
-import { send } from '@/lib/protocol/browser';
-import { sendFromPanel } from '@/lib/protocol/panel-browser';
+import { send } from '../../lib/protocol/browser';
+import { sendFromPanel } from '../../lib/protocol/panel-browser';
+import { connectAppState } from '../common/app-state';
+import { connectPanelState } from '../panel/model/store';
 import { followActiveTab, type TabInfo, type TabsApi } from './follow-tab';
 import { SidePanel } from './SidePanel';
 

@@ -1,20 +1,5 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import {
-  presetLabel,
-  type QuickOrderType,
-  type TradeButtonModel,
-  tradeButtons,
-} from '@/components/panel/model/buttons';
-import { type LevelButtonModel, ladderRows } from '@/components/panel/model/ladder';
-import { pressTitle } from '@/components/panel/model/orders';
-import type { PanelPlacement } from '@/components/panel/model/placement';
-import { linesStand } from '@/components/panel/model/status-lines';
-import {
-  type PanelVisibility,
-  type PressEvent,
-  pressRefusal,
-} from '@/components/panel/model/trust';
-import { type ClientErrorInfo, toErrorInfo } from '@/lib/core/client/errors';
+import { type ClientErrorInfo, toErrorInfo } from '../../../lib/core/client/errors';
 import {
   type Armed,
   arm,
@@ -30,6 +15,7 @@ import { presetLabel, type QuickOrderType, type TradeButtonModel, tradeButtons }
 import { type LevelButtonModel, ladderRows } from './ladder';
 import { pressTitle } from './orders';
 import type { PanelPlacement } from './placement';
+import { linesStand } from './status-lines';
 import { type PanelVisibility, type PressEvent, pressRefusal } from './trust';
 
 /** The panel state of one market as the background pushes it (a port store). */

@@ -1,7 +1,7 @@
-import { Countdown } from '@/components/common/Countdown';
-import { OutageNotice } from '@/components/common/OutageNotice';
-import { shortDateTime } from '@/lib/core/format/time';
-import type { PanelBlock } from '@/lib/protocol/views';
+import { shortDateTime } from '../../../lib/core/format/time';
+import type { PanelBlock } from '../../../lib/protocol/views';
+import { Countdown } from '../../common/Countdown';
+import { OutageNotice } from '../../common/OutageNotice';
 import type { PanelController } from '../model/controller';
 
 /** Why the panel cannot place orders here, with the way out when there is one. */

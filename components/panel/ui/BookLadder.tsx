@@ -1,9 +1,7 @@
-import { memo, sameFields } from '@/components/common/memo';
-import { age, staleTitle } from '@/components/common/outage';
-import { useNow } from '@/components/common/useNow';
-import { presetLabel } from '@/components/panel/model/buttons';
-import type { LevelButtonModel } from '@/components/panel/model/ladder';
-import { LADDER_SLOTS } from '@/components/panel/model/trade-controls';
+import { memo, sameFields } from '../../common/memo';
+import { age, staleTitle } from '../../common/outage';
+import { useNow } from '../../common/useNow';
+import { presetLabel } from '../model/buttons';
 import type { PanelController } from '../model/controller';
 import type { LevelButtonModel } from '../model/ladder';
 import { LADDER_SLOTS } from '../model/trade-controls';

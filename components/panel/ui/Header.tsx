@@ -1,4 +1,4 @@
-import { PANEL_SENDER } from '@/lib/protocol/panel-sender';
+import { PANEL_SENDER } from '../../../lib/protocol/panel-sender';
 import type { PanelController } from '../model/controller';
 import type { Drag } from './useDrag';
 

@@ -1,14 +1,14 @@
-import { Pnl } from '@/components/common/Money';
-import { memo, sameFields } from '@/components/common/memo';
-import { staleTitle } from '@/components/common/outage';
-import { useNow } from '@/components/common/useNow';
-import { OUTCOMES, outcomeQuotes } from '@/components/panel/model/buttons';
-import type { Outcome } from '@/lib/core/api/primitives';
-import { formatContracts } from '@/lib/core/format/money';
-import { formatCents } from '@/lib/core/format/price';
-import { formatRawCents } from '@/lib/core/format/raw-price';
-import { fromRaw } from '@/lib/core/orders/units';
-import type { PanelState } from '@/lib/protocol/views';
+import type { Outcome } from '../../../lib/core/api/primitives';
+import { formatContracts } from '../../../lib/core/format/money';
+import { formatCents } from '../../../lib/core/format/price';
+import { formatRawCents } from '../../../lib/core/format/raw-price';
+import { fromRaw } from '../../../lib/core/orders/units';
+import type { PanelState } from '../../../lib/protocol/views';
+import { Pnl } from '../../common/Money';
+import { memo, sameFields } from '../../common/memo';
+import { staleTitle } from '../../common/outage';
+import { useNow } from '../../common/useNow';
+import { OUTCOMES, outcomeQuotes } from '../model/buttons';
 
 const sideOf = (state: PanelState, outcome: Outcome) =>
   state.position?.[outcome === 'YES' ? 'yes' : 'no'] ?? null;

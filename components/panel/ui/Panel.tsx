@@ -1,15 +1,15 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PanelFrame } from '../frame';
+import type { PanelController } from '../model/controller';
 import {
   keepInView,
   nextCorner,
   PANEL_WIDTH,
   type PanelPlacement,
   placementStyle,
-} from '@/components/panel/model/placement';
-import type { PanelVisibility } from '@/components/panel/model/trust';
-import type { PanelFrame } from '../frame';
-import type { PanelController } from '../model/controller';
+} from '../model/placement';
+import type { PanelVisibility } from '../model/trust';
 import { watchVisibility } from '../visibility';
 import { Header } from './Header';
 import { PanelBody } from './PanelBody';

@@ -1,4 +1,4 @@
-import { ExchangeClockContext } from '@/components/common/exchange-clock';
+import { ExchangeClockContext } from '../../common/exchange-clock';
 import { usePanelDeps } from '../deps';
 import type { PanelController } from '../model/controller';
 import { BlockNotice } from './BlockNotice';

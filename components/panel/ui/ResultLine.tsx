@@ -1,7 +1,7 @@
-import { Countdown } from '@/components/common/Countdown';
-import { IN_FLIGHT_WHILE_DOWN } from '@/components/common/outage';
-import { errorSentence, isRetryable } from '@/lib/core/client/errors';
-import { fillWords } from '@/lib/protocol/intent-fill';
+import { errorSentence, isRetryable } from '../../../lib/core/client/errors';
+import { fillWords } from '../../../lib/protocol/intent-fill';
+import { Countdown } from '../../common/Countdown';
+import { IN_FLIGHT_WHILE_DOWN } from '../../common/outage';
 import type { PanelController, PressResult } from '../model/controller';
 
 /** The outcome of the last press, where it was pressed; a delayed order counts down. */

@@ -1,7 +1,5 @@
-import { initialsOf } from '@/components/common/initials';
-import { lazyImage } from '@/components/common/lazy-image';
-import type { SubjectRef } from '@/components/popup/feed/feed-cards';
-import { marketUrl } from '@/components/popup/links';
+import { initialsOf } from '../../common/initials';
+import { lazyImage } from '../../common/lazy-image';
 import { useExchangeImage } from '../images';
 import { marketUrl } from '../links';
 import { useServices } from '../services';

@@ -1,7 +1,6 @@
-import { Money, Pnl } from '@/components/common/Money';
-import type { AmmRow } from '@/components/popup/positions/positions';
-import { formatContracts } from '@/lib/core/format/money';
-import { fromRaw } from '@/lib/core/orders/units';
+import { formatContracts } from '../../../lib/core/format/money';
+import { fromRaw } from '../../../lib/core/orders/units';
+import { Money, Pnl } from '../../common/Money';
 import { MarketHeading } from '../MarketHeading';
 import { AlertButton } from '../price-alerts/AlertButton';
 import type { AmmRow } from './positions';

@@ -1,7 +1,7 @@
-import type { SideRow } from '@/components/popup/positions/positions';
-import { formatContracts, formatPnl, formatUsd, pnlTone } from '@/lib/core/format/money';
-import { formatRawCents } from '@/lib/core/format/raw-price';
-import { fromRaw } from '@/lib/core/orders/units';
+import { formatContracts, formatPnl, formatUsd, pnlTone } from '../../../lib/core/format/money';
+import { formatRawCents } from '../../../lib/core/format/raw-price';
+import { fromRaw } from '../../../lib/core/orders/units';
+import type { SideRow } from './positions';
 
 /**
  * One outcome of a position: contracts at the average price and the P&L on the first line,

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialsOf } from '@/components/common/initials';
-import { lazyImage } from '@/components/common/lazy-image';
+import { initialsOf } from '../../../components/common/initials';
+import { lazyImage } from '../../../components/common/lazy-image';
 
 interface Moment {
   loading: string | null;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Header } from '@/components/popup/Header';
-import { PopupServicesContext } from '@/components/popup/services';
-import type { AppSnapshot, VaultView } from '@/lib/protocol/views';
+import { Header } from '../../../components/popup/Header';
+import { PopupServicesContext } from '../../../components/popup/services';
+import type { AppSnapshot, VaultView } from '../../../lib/protocol/views';
 import { byVisibleText, queryByVisibleText } from '../../support/visible-text';
 import { fakeBackground, renderWith, services } from './fakes';
 import { snapshot } from './fixtures';

@@ -2,10 +2,10 @@
 import { signal } from '@preact/signals';
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SidePanel } from '@/components/sidepanel/SidePanel';
-import { PnlChart } from '@/lib/core/api/portfolio';
-import type { ParsedRequestOf } from '@/lib/protocol/messages';
-import type { AppSnapshot } from '@/lib/protocol/views';
+import { SidePanel } from '../../../components/sidepanel/SidePanel';
+import { PnlChart } from '../../../lib/core/api/portfolio';
+import type { ParsedRequestOf } from '../../../lib/protocol/messages';
+import type { AppSnapshot } from '../../../lib/protocol/views';
 import * as ex from '../../lib/core/api/examples';
 import { flushUi } from '../../support/flush';
 import { fakeBackground as fakePanelBackground, fakeStore } from '../panel/fake-background';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { followActiveTab, type TabInfo, type TabsApi } from '@/components/sidepanel/follow-tab';
+import {
+  followActiveTab,
+  type TabInfo,
+  type TabsApi,
+} from '../../../components/sidepanel/follow-tab';
 import { flushUi } from '../../support/flush';
 
 const OWN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';

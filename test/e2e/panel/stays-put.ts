@@ -4,12 +4,12 @@
  * none may move.
  */
 import { expect } from 'vitest';
-import { TRADE_CONTROL, TRADE_SLOT } from './trade-controls';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { eventually } from '../fixtures';
 import { cancelAtSandbox, placeRestingOrderAtSandbox } from '../harness/resting-order';
 import type { SandboxAdmin } from '../harness/sandbox-admin';
 import type { PanelDriver } from './driver';
+import { TRADE_CONTROL, TRADE_SLOT } from './trade-controls';
 
 type Rect = { x: number; y: number; width: number; height: number };
 

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PositionsScreen } from '@/components/popup/positions/PositionsScreen';
-import { PnlChart } from '@/lib/core/api/portfolio';
-import { ExchangeError } from '@/lib/core/client/errors';
-import { DEFAULT_SETTINGS } from '@/lib/core/settings/defaults';
-import { EXCHANGE_MARK_WORDS } from '@/lib/protocol/mark-words';
-import type { PortfolioView } from '@/lib/protocol/views';
+import { PositionsScreen } from '../../../../components/popup/positions/PositionsScreen';
+import { PnlChart } from '../../../../lib/core/api/portfolio';
+import { ExchangeError } from '../../../../lib/core/client/errors';
+import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
+import { EXCHANGE_MARK_WORDS } from '../../../../lib/protocol/mark-words';
+import type { PortfolioView } from '../../../../lib/protocol/views';
 import * as ex from '../../../lib/core/api/examples';
 import { flushUi as settle } from '../../../support/flush';
 import { byVisibleText, visibleText } from '../../../support/visible-text';
