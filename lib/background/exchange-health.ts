@@ -18,10 +18,10 @@ import type { ExchangeStatus } from '../protocol/views';
  * in flight: with neither, the worker is allowed to sleep, and a price alert's market
  * needs no beat (a silent exchange sends no book, so nothing fires wrongly).
  */
+/** The longest a silent exchange goes unnoticed while the beat runs: the budget the rest follows. */
+export const OUTAGE_DETECTION_MS = 1_900;
 export const HEARTBEAT_EVERY_MS = 500;
-export const HEARTBEAT_TIMEOUT_MS = 1_400;
-/** The longest a silent exchange goes unnoticed while the beat runs. */
-export const OUTAGE_DETECTION_MS = HEARTBEAT_EVERY_MS + HEARTBEAT_TIMEOUT_MS;
+export const HEARTBEAT_TIMEOUT_MS = OUTAGE_DETECTION_MS - HEARTBEAT_EVERY_MS;
 
 export interface HealthOptions {
   /** One beat: resolves when the exchange answered (whatever it answered). */

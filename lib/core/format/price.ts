@@ -4,7 +4,3 @@ export function formatCents(price: number | null): string {
   const cents = Math.round(price * 1000) / 10;
   return `${Number.isInteger(cents) ? cents.toFixed(0) : cents.toFixed(1)}¢`;
 }
-
-/** Raw price (1e6 = 1.00), as positions report `fillPrice`. */
-export const rawPriceToNumber = (raw: bigint | string): number =>
-  Number(typeof raw === 'string' ? BigInt(raw) : raw) / 1e6;

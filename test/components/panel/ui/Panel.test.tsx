@@ -6,7 +6,7 @@ import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch'
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
-import { formatCents, rawPriceToNumber } from '../../../../lib/core/format/price';
+import { formatRawCents } from '../../../../lib/core/format/raw-price';
 import { ARMED_PRESS_MS, CONFIRM_WINDOW_MS } from '../../../../lib/core/orders/confirm';
 import { NOT_SENT_UNREACHABLE } from '../../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../../lib/protocol/intent';
@@ -163,8 +163,9 @@ describe('the panel in each state', () => {
     );
     const yes = container.querySelector('tr[data-outcome="YES"]');
     expect(yes?.querySelector('[data-cell="held"]')?.textContent).toBe('48');
-    expect(yes?.querySelector('[data-cell="avg"]')?.textContent).toBe(
-      formatCents(rawPriceToNumber('520833')),
+    // The average paid is in the held figure's tooltip, with the exact contracts.
+    expect(yes?.querySelector('[data-cell="held"]')?.getAttribute('title')).toBe(
+      `48 contracts at an average of ${formatRawCents('520833')}`,
     );
     expect(yes?.querySelector('[data-cell="pnl"]')?.textContent).toBe('—');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortAddress, traderName } from '../../../../lib/core/format/identity';
-import { formatCents, rawPriceToNumber } from '../../../../lib/core/format/price';
+import { formatCents } from '../../../../lib/core/format/price';
 import { countdown, shortDateTime, timeAgo } from '../../../../lib/core/format/time';
 
 describe('prices', () => {
@@ -10,11 +10,6 @@ describe('prices', () => {
     expect(formatCents(0.001)).toBe('0.1¢');
     expect(formatCents(null)).toBe('—');
     expect(formatCents(Number.NaN)).toBe('—');
-  });
-
-  it('rawPriceToNumber', () => {
-    expect(rawPriceToNumber('550000')).toBe(0.55);
-    expect(rawPriceToNumber(1_000_000n)).toBe(1);
   });
 });
 
