@@ -1,11 +1,11 @@
 import '../../lib/core/api/no-eval';
 import { browser } from 'wxt/browser';
 import { BackgroundApp } from '../../lib/background/app';
-import { routePanelCommand } from '../../lib/background/commands';
-import { createHandlers } from '../../lib/background/handlers';
-import { acceptPort } from '../../lib/background/ports';
-import { openSidePanelFor } from '../../lib/background/side-panel';
+import { createHandlers } from '../../lib/background/handlers/index';
 import { syncSiteScripts } from '../../lib/background/site-scripts';
+import { routePanelCommand } from '../../lib/background/ui/keyboard-commands';
+import { acceptPort } from '../../lib/background/ui/ports';
+import { openSidePanelFor } from '../../lib/background/ui/side-panel';
 import { SIDE_PANEL_COMMAND } from '../../lib/protocol/commands';
 import { PANEL_SENDER } from '../../lib/protocol/panel-sender';
 import { createRouter } from '../../lib/protocol/router';

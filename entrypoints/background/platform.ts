@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { HeldEvents } from '../../lib/background/held-events';
+import { HeldEvents } from '../../lib/background/notifications/held-events';
 import type { Platform } from '../../lib/background/platform';
 import { browserArea } from '../../lib/storage/area';
 import { protectedStore } from '../../lib/storage/settings-item';

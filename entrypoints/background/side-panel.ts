@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { SidePanelOpener } from '../../lib/background/side-panel';
+import type { SidePanelOpener } from '../../lib/background/ui/side-panel';
 
 /** Firefox's sidebar API, which the extension types (Chromium's) do not name. */
 interface SidebarAction {

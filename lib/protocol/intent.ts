@@ -9,7 +9,7 @@ const Raw = z.string().regex(/^\d+$/);
  * Set by the panel on what it shows as a large order's first press: the background then only
  * arms it, never places it (so a press after the panel's window never lands in the
  * background's slightly longer one). It can only hold an order back: there is no
- * "confirmed", the background knows the second press itself (lib/background/armed-presses.ts).
+ * "confirmed", the background knows the second press itself (lib/background/trading/armed-presses.ts).
  */
 const FirstPress = z.literal(true).optional();
 

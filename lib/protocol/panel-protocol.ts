@@ -94,7 +94,7 @@ export const PANEL_MESSAGES = {
   /**
    * The page panel's "open the side panel". The background's message listener opens it as
    * the message arrives (the browser wants the user's click behind the call, which any wait
-   * loses: lib/background/side-panel.ts); this answer only confirms it.
+   * loses: lib/background/ui/side-panel.ts); this answer only confirms it.
    */
   'panel.openSidePanel': message({ request: Empty, response: Empty, senders: ['panel'] }),
   /** Cancels a delayed (or resting) order the desk placed on this market, by its intent. */

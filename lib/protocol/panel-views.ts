@@ -21,7 +21,7 @@ export type TradingModeView = z.infer<typeof TradingModeView>;
 
 /**
  * Whether the exchange answers, as the background's heartbeat and live connection tell
- * (lib/background/exchange-health.ts). `since`: the first contact left unanswered (the
+ * (lib/background/trading/exchange-health.ts). `since`: the first contact left unanswered (the
  * dropped socket, or the heartbeat that got no answer); `detectedAt`: when the background
  * concluded it; `lastAnsweredAt`: the last answer before (null: none since the start).
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * How a held side's value and P&L were marked, for the words beside them. The figures
  * themselves travel in the position's own fields (`marketValue`, `unrealizedPnl`), which the
- * background replaces with the live mark (`lib/background/marks.ts`).
+ * background replaces with the live mark (`lib/background/account/marks.ts`).
  */
 
 const Digits = z.string().regex(/^\d+$/);

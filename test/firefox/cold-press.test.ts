@@ -5,7 +5,7 @@
  * At the first one that does, the test says what each side saw. It found one in about ten
  * wakes: the woken background pushed the panel a state built before it had read the market
  * ("not known to the exchange"), which disabled every trade button and moved the panel's
- * rows for a moment, and a press then reached no button (lib/background/ui-hub.ts).
+ * rows for a moment, and a press then reached no button (lib/background/ui/ui-hub.ts).
  * Cycles: COLD_CYCLES (default 12; hundreds to hunt a rare loss).
  */
 import type { Page } from 'puppeteer-core';

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGE_DOWN_MESSAGE } from '../../lib/background/panel';
+import { EXCHANGE_DOWN_MESSAGE } from '../../lib/background/ui/panel-view';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';

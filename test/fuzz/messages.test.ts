@@ -10,7 +10,7 @@ import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../lib/background/app';
-import { createHandlers } from '../../lib/background/handlers';
+import { createHandlers } from '../../lib/background/handlers/index';
 import { ClientErrorInfo } from '../../lib/core/client/error-info';
 import { DEFAULT_SETTINGS } from '../../lib/core/settings/defaults';
 import { mergeSettings } from '../../lib/core/settings/merge';

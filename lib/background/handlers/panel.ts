@@ -216,7 +216,7 @@ export const panelHandlers = (
     await app.platform.openOptionsPage();
     return {};
   },
-  // Opened by the message listener itself, before any await (lib/background/side-panel.ts).
+  // Opened by the message listener itself, before any await (lib/background/ui/side-panel.ts).
   'panel.openSidePanel': async () => ({}),
   'panel.cancelIntent': async ({ marketSlug, clientOrderId }, sender) => {
     assertPageMarket(app, sender, marketSlug);

@@ -3,7 +3,7 @@ import { alreadyTrue, type MarketPrices } from '../../core/price-alerts/conditio
 import type { PriceAlert } from '../../core/price-alerts/schema';
 import type { Handlers } from '../../protocol/router';
 import type { BackgroundApp } from '../app';
-import { PriceAlertCapError, pricesOfBook, pricesOfPool } from '../price-watch';
+import { PriceAlertCapError, pricesOfBook, pricesOfPool } from '../market/price-watch';
 import { assertPageMarket, type HandlersFor, unavailable } from './shared';
 
 type NewAlert = Parameters<BackgroundApp['priceWatch']['add']>[0];

@@ -6,7 +6,7 @@ import { ExchangeError } from '../../core/client/errors';
 import { ExchangeClient } from '../../core/client/exchange-client';
 import { RequestSigner } from '../../core/client/hmac';
 import type { CredentialCheck, ScopeProbe } from '../../protocol/messages';
-import type { AccountInfo } from '../account';
+import type { AccountInfo } from '../account/account';
 import type { BackgroundApp } from '../app';
 import { type HandlersFor, unavailable, vaultFailure } from './shared';
 

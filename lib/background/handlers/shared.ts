@@ -3,7 +3,7 @@ import type { Handlers } from '../../protocol/router';
 import type { SenderVerdict } from '../../protocol/sender';
 import { VaultError } from '../../vault/vault';
 import type { BackgroundApp } from '../app';
-import type { TradingSession } from '../session';
+import type { TradingSession } from '../trading/session';
 
 /** The handlers of one area: the messages whose names start with `area.`. */
 export type HandlersFor<Area extends string> = Pick<

@@ -216,7 +216,7 @@ export class ExchangeClient {
   }
 
   /**
-   * The background's heartbeat (lib/background/exchange-health.ts): the cheapest public
+   * The background's heartbeat (lib/background/trading/exchange-health.ts): the cheapest public
    * read, sent once (a retry would hide the very silence it listens for).
    */
   heartbeat(signal: AbortSignal) {

@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import type { PortStore } from '../../../components/common/port-store';
-import { ArmedPresses } from '../../../lib/background/armed-presses';
+import { ArmedPresses } from '../../../lib/background/trading/armed-presses';
 import { ExchangeError } from '../../../lib/core/client/errors';
 import { CONFIRM_FIELD } from '../../../lib/core/orders/confirm';
 import { createMessenger } from '../../../lib/protocol/client';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTAGE_DETECTION_MS } from '../../../lib/background/exchange-health';
-import { EXCHANGE_DOWN_MESSAGE } from '../../../lib/background/panel';
+import { OUTAGE_DETECTION_MS } from '../../../lib/background/trading/exchange-health';
+import { EXCHANGE_DOWN_MESSAGE } from '../../../lib/background/ui/panel-view';
 import type { ExchangeStatus } from '../../../lib/protocol/views';
 import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';

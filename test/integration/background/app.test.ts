@@ -2,8 +2,8 @@ import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../../lib/background/app';
-import { createHandlers } from '../../../lib/background/handlers';
-import type { TransportTweaks } from '../../../lib/background/session';
+import { createHandlers } from '../../../lib/background/handlers/index';
+import type { TransportTweaks } from '../../../lib/background/trading/session';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { formatCents } from '../../../lib/core/format/price';
 import { aboveCapReason } from '../../../lib/core/orders/cap';
@@ -510,7 +510,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await admin(sandbox, 'POST', 'faults', { kind: 'disconnect-sockets' });
     // The dropped socket sends a heartbeat at once (exchange-health.ts), whose answer's
     // `Date` resyncs the clock before the reconnect signs; were it late, the refused
-    // handshake resyncs it (live-wiring.ts, test/lib/background/live-handshake.test.ts).
+    // handshake resyncs it (live-wiring.ts, test/lib/background/market/live-handshake.test.ts).
     // The reconnect waits out its backoff first: on a loaded 2-core machine that has taken
     // more than 10 s.
     await waitFor(() => expect(states).toContain('reconnecting'), { timeout: 25_000 });

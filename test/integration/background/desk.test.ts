@@ -1,8 +1,8 @@
 import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AccountInfo } from '../../../lib/background/account';
-import { TradingSession } from '../../../lib/background/session';
+import type { AccountInfo } from '../../../lib/background/account/account';
+import { TradingSession } from '../../../lib/background/trading/session';
 import { SOCKET_SIGNED_PATH } from '../../../lib/core/api/events';
 import type { TradingMode } from '../../../lib/core/api/primitives';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';

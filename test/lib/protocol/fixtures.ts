@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { vaultView } from '../../../lib/background/account';
+import { vaultView } from '../../../lib/background/account/account';
 import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
 import type { IntentView } from '../../../lib/protocol/intent';

@@ -6,7 +6,7 @@ import { IN_FLIGHT_WHILE_DOWN } from '../../../../components/common/outage';
 import type { AimWatch } from '../../../../components/panel/aim-watch';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
-import { EXCHANGE_DOWN_MESSAGE } from '../../../../lib/background/panel';
+import { EXCHANGE_DOWN_MESSAGE } from '../../../../lib/background/ui/panel-view';
 import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { ExchangeStatus, PanelState } from '../../../../lib/protocol/views';
