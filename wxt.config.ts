@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { manifestHostPatterns } from './lib/core/site/host-permissions';
-import { PANEL_COMMANDS, SIDE_PANEL_COMMAND } from './lib/protocol/commands';
+import { PANEL_COMMANDS, SIDE_PANEL_COMMAND } from './lib/protocol/keyboard-commands';
 import { eagerCompile } from './scripts/lib/compile-hints';
 import { vendorHardening } from './scripts/lib/vendor-hardening';
 

@@ -1,4 +1,4 @@
-import { afterNextPaint, whenIdle } from './frames';
+import { afterNextPaint, whenIdle } from './next-frame';
 
 /**
  * A decorative image (a market's thumbnail, a trader's avatar) over its initials: it gets its source only after

@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
-import { nextFrame } from './frames';
+import { nextFrame } from './next-frame';
 
 /** The parts of a runtime Port a UI store uses. */
 export interface ClientPort {

@@ -3,7 +3,7 @@ import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import themeCss from '../../assets/theme.css?inline';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { earlyPanelState } from './model/early-state';
-import type { PageSettings } from './model/page-settings';
+import type { PageSettings } from './model/page-settings-reader';
 import { type MountedPanel, mountPanel } from './mount';
 import { arrivalPlacement } from './page-forms';
 import { type PageHooks, type PanelSurface, runOnPage } from './page-run';

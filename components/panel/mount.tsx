@@ -1,12 +1,12 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import type { PanelCommand } from '../../lib/protocol/commands';
+import type { PanelCommand } from '../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../lib/protocol/views';
-import { afterNextPaint } from '../common/frames';
+import { afterNextPaint } from '../common/next-frame';
 import type { PortStore } from '../common/port-store';
 import { type AimWatch, watchAim } from './aim-watch';
 import { type PanelDeps, PanelDepsContext } from './deps';
-import { createFrame, type FramedLayout } from './frame';
+import { createFrame, type FramedLayout } from './frame-geometry';
 import { watchKeyAim } from './key-aim';
 import type { HostLook } from './model/aim';
 import { PanelController } from './model/controller';

@@ -1,4 +1,4 @@
-import type { PageSettings } from './model/page-settings';
+import type { PageSettings } from './model/page-settings-reader';
 import {
   type Box,
   clearCorner,

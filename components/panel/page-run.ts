@@ -1,9 +1,13 @@
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { PanelCommand } from '../../lib/protocol/commands';
-import { type CommandSender, commandFrom } from './model/commands';
+import type { PanelCommand } from '../../lib/protocol/keyboard-commands';
+import { type CommandSender, commandFrom } from './model/command-check';
 import { domReady } from './model/dom-ready';
-import { type PageSettings, readPageSettings, watchPageSettings } from './model/page-settings';
+import {
+  type PageSettings,
+  readPageSettings,
+  watchPageSettings,
+} from './model/page-settings-reader';
 import { panelSlugFor, slugTransition } from './model/site';
 
 /** What draws the panel on a page: in the page itself (Firefox) or in a frame (Chromium). */

@@ -4,7 +4,7 @@ import { ErrorLine } from '../common/ErrorLine';
 import { OutageNotice } from '../common/OutageNotice';
 import { useAction } from '../common/useAction';
 import { ConnectionStatus } from './ConnectionStatus';
-import { connectionBadge, modeBanner } from './header';
+import { connectionLine, modeBanner } from './header-lines';
 import { ModeBanner } from './ModeBanner';
 import { SubAccountPicker } from './SubAccountPicker';
 import { useServices } from './services';
@@ -34,12 +34,7 @@ export function Header({
           <span class="exchange">{vault.exchangeName}</span>
         </div>
         <ConnectionStatus
-          badge={connectionBadge(
-            vault.status,
-            snapshot.connection,
-            portConnected,
-            snapshot.exchange,
-          )}
+          line={connectionLine(vault.status, snapshot.connection, portConnected, snapshot.exchange)}
         />
         {openSidePanel ? (
           <button

@@ -2,7 +2,7 @@ import { useContext } from 'preact/hooks';
 import { shortDateTime } from '../../lib/core/format/time';
 import { Countdown } from '../common/Countdown';
 import { ExchangeClockContext } from '../common/exchange-clock';
-import type { ModeBanner as Banner } from './header';
+import type { ModeBanner as Banner } from './header-lines';
 
 /** Shown whenever the exchange is not in normal trading. */
 export function ModeBanner({

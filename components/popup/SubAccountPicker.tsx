@@ -1,7 +1,7 @@
 import type { VaultView } from '../../lib/protocol/views';
 import { ErrorLine } from '../common/ErrorLine';
 import { useAction } from '../common/useAction';
-import { subAccountLabel } from './header';
+import { subAccountLabel } from './header-lines';
 import { useServices } from './services';
 
 /** Partner mode: which sub-account positions and orders are for. */

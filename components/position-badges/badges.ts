@@ -4,7 +4,7 @@ import type { BadgeEntry } from '../../lib/protocol/badge-views';
 import { PORTS } from '../../lib/protocol/names';
 import type { PageSettings } from '../../lib/protocol/page-settings';
 import { type BadgePort, openBadgeFeed } from './feed';
-import { type FrameBatch, frameBatch } from './frame';
+import { type FrameBatch, frameBatch } from './frame-batch';
 import { marketLinkFinder } from './links';
 import { createOverlay, type Overlay, type Placement } from './overlay';
 import { type BadgeLine, linesByMarket } from './text';

@@ -1,5 +1,5 @@
 import { runInPagePanel } from '../../components/panel/in-page';
-import { watchPageSettings } from '../../components/panel/model/page-settings';
+import { watchPageSettings } from '../../components/panel/model/page-settings-reader';
 import { startBadges } from '../../components/position-badges/badges';
 
 /**

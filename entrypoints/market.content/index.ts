@@ -1,5 +1,5 @@
 import { runFramedPanel } from '../../components/panel/framed/frame-host';
-import { watchPageSettings } from '../../components/panel/model/page-settings';
+import { watchPageSettings } from '../../components/panel/model/page-settings-reader';
 import { startBadges } from '../../components/position-badges/badges';
 
 /**

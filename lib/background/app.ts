@@ -29,8 +29,9 @@ import { LiveSubscriptions } from './market/live-subscriptions';
 import { LiveHandshake, wireLive } from './market/live-wiring';
 import { MarketCache } from './market/market-cache';
 import { PriceWatch } from './market/price-watch';
-import { Alerts } from './notifications/notifications';
+import { Notifications } from './notifications/notifications';
 import { notificationMarket } from './notifications/notifier';
+import { updateToolbarBadge } from './notifications/toolbar-badge';
 import { pageMarket, senderPolicy } from './pages';
 import type { Platform } from './platform';
 import { ArmedPresses } from './trading/armed-presses';
@@ -82,7 +83,7 @@ export class BackgroundApp {
   readonly markets: MarketCache;
   readonly tradingMode: TradingModeWatch;
   readonly openOrders: OpenOrders;
-  readonly alerts: Alerts;
+  readonly notifications: Notifications;
   readonly priceWatch: PriceWatch;
   readonly ui: UiHub;
   /** Whether the exchange answers: the heartbeat and the live connection's drops. */
@@ -180,7 +181,7 @@ export class BackgroundApp {
         forgotten: async () => {
           // The forgotten account's orders (and their signed bytes) go with it.
           await this.desk.forgetAll();
-          this.alerts.forget();
+          this.notifications.forget();
         },
         accountChanged: () => {
           void this.updateBadge();
@@ -207,20 +208,18 @@ export class BackgroundApp {
       quote: (slug, outcome) => quoteFor(this.books.get(slug), outcome),
       onChange: (view) => {
         this.updateHealthNeeded();
-        this.alerts.intentChanged(view);
+        this.notifications.intentChanged(view);
         publish({ kind: 'intent', marketSlug: view.marketSlug });
       },
       // The longest window the exchange allows: it is what makes "not placed" certain.
       receiveWindow: { ms: MAX_RECV_WINDOW_MS, serverNow: () => this.clock.now() },
       now: this.now,
     });
-    this.alerts = new Alerts({
+    this.notifications = new Notifications({
       platform,
       settings: () => this.settings,
       markets: this.markets,
       openOrders: this.openOrders,
-      portfolio: this.portfolio,
-      vaultStatus: () => this.vault.status,
       deskHas: (orderId) => this.desk.hasOrder(orderId),
     });
     this.priceWatch = new PriceWatch({
@@ -292,7 +291,7 @@ export class BackgroundApp {
     this.heldChanged();
     this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
-    await this.alerts.restore(this.desk.views());
+    await this.notifications.restore(this.desk.views());
     await this.priceWatch.restore();
     wireLive(this.live, {
       handshake: this.handshake,
@@ -303,7 +302,7 @@ export class BackgroundApp {
       portfolio: this.portfolio,
       portfolioRefresh: this.portfolioRefresh,
       openOrders: this.openOrders,
-      alerts: this.alerts,
+      notifications: this.notifications,
       watchedMarkets: () => this.ui.watchedMarkets(),
       heldMarkets: () => this.portfolio.heldMarkets(),
       heldMaybeChanged: () => this.heldChanged(),
@@ -512,6 +511,6 @@ export class BackgroundApp {
   }
 
   updateBadge(): Promise<void> {
-    return this.alerts.updateBadge();
+    return updateToolbarBadge(this.platform.badge, this.vault.status, this.portfolio);
   }
 }

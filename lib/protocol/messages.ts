@@ -137,9 +137,9 @@ export const MESSAGES = {
 
   // ── Price alerts (the list is in the snapshot too; the panel sets one with `panel.addAlert`) ──
   /** The background names the market (its title) itself. */
-  'alerts.add': message({ request: NewPriceAlert, response: PriceAlert, senders: ['page'] }),
-  'alerts.list': message({ request: Empty, response: z.array(PriceAlert), senders: ['page'] }),
-  'alerts.remove': message({
+  'priceAlerts.add': message({ request: NewPriceAlert, response: PriceAlert, senders: ['page'] }),
+  'priceAlerts.list': message({ request: Empty, response: z.array(PriceAlert), senders: ['page'] }),
+  'priceAlerts.remove': message({
     request: z.object({ id: z.string().min(1).max(64) }),
     response: Empty,
     senders: ['page'],

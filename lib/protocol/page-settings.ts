@@ -3,7 +3,7 @@ import type { Settings } from '../core/settings/schema';
 /**
  * The few settings a market page's tab needs before it can ask the background anything:
  * which URL is a market page, where to draw the panel, the theme, whether to draw badges. The background keeps a
- * copy in `storage.local` under this key (lib/storage/page-settings.ts); the panel reads it.
+ * copy in `storage.local` under this key (lib/storage/page-settings-copy.ts); the panel reads it.
  */
 export const PAGE_SETTINGS_AREA_KEY = 'pageSettings';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NewPriceAlert, PriceAlert } from '../core/price-alerts/schema';
-import { PANEL_COMMAND_NAMES } from './commands';
 import { IntentView, LimitOrderRequest, QuickOrderRequest } from './intent';
+import { PANEL_COMMAND_NAMES } from './keyboard-commands';
 import { PORTS, PROTOCOL } from './names';
 import { PanelState } from './panel-views';
 
@@ -120,7 +120,7 @@ export const PANEL_MESSAGES = {
   }),
   /**
    * A price alert on the page's market: the page panel may name no other. The same as
-   * `alerts.add` of the extension pages; the background names the market (its title).
+   * `priceAlerts.add` of the extension pages; the background names the market (its title).
    */
   'panel.addAlert': message({
     request: NewPriceAlert,

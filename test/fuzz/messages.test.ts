@@ -56,7 +56,7 @@ const VALID: Record<MessageName, unknown> = {
   'panel.openSidePanel': {},
   'panel.cancelIntent': { marketSlug: BTC, clientOrderId: 'c-1' },
   'panel.saveQuickTrade': { presets: ['5000000'], orderType: 'FAK' },
-  'alerts.add': {
+  'priceAlerts.add': {
     marketSlug: BTC,
     outcome: 'YES',
     field: 'bid',
@@ -70,8 +70,8 @@ const VALID: Record<MessageName, unknown> = {
     comparator: '<=',
     priceMillis: 300,
   },
-  'alerts.list': {},
-  'alerts.remove': { id: 'a-1' },
+  'priceAlerts.list': {},
+  'priceAlerts.remove': { id: 'a-1' },
   'vault.status': {},
   'vault.unlock': { passphrase: 'x' },
   'vault.lock': {},

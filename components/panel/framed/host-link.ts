@@ -1,4 +1,4 @@
-import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/commands';
+import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
 import { isRecord } from '../../../lib/protocol/shapes';
 import type { Illegibility } from '../legibility';
 import type { Corner, PanelPlacement, Size } from '../model/placement';

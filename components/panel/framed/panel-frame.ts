@@ -4,7 +4,7 @@ import { PANEL_HOST_PORT, PORTS } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';
 import type { PanelState } from '../../../lib/protocol/panel-views';
 import { takeEarlyPort } from '../../common/early-port';
-import type { FramedLayout } from '../frame';
+import type { FramedLayout } from '../frame-geometry';
 import type { HostLook } from '../model/aim';
 import { earlyPanelState } from '../model/early-state';
 import { type PanelPlacement, type Size, savedPlacement } from '../model/placement';

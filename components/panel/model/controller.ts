@@ -7,8 +7,8 @@ import {
   decidePress,
   isConfirmationRefusal,
 } from '../../../lib/core/orders/confirm';
-import { commandButtonKey, type PanelCommand } from '../../../lib/protocol/commands';
 import type { IntentView } from '../../../lib/protocol/intent';
+import { commandButtonKey, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../../lib/protocol/views';
 import type { PanelDeps } from '../deps';
 import { presetLabel, type QuickOrderType, type TradeButtonModel, tradeButtons } from './buttons';

@@ -1,6 +1,6 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelFrame } from '../frame';
+import type { PanelFrame } from '../frame-geometry';
 import type { PanelController } from '../model/controller';
 import {
   keepInView,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { FramedLayout } from '../frame';
+import type { FramedLayout } from '../frame-geometry';
 import {
   type Box,
   dockBox,

@@ -3,8 +3,8 @@ import type { PnlChart, PnlTimeframe } from '../../../lib/core/api/portfolio';
 import { type ClientErrorInfo, toErrorInfo } from '../../../lib/core/client/errors';
 import { formatPnl } from '../../../lib/core/format/money';
 import { ErrorLine } from '../../common/ErrorLine';
-import { whenIdle } from '../../common/frames';
 import { Pnl } from '../../common/Money';
+import { whenIdle } from '../../common/next-frame';
 import { useServices } from '../services';
 import { pnlChartGeometry } from './pnl-chart';
 

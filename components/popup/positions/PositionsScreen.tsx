@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { timeAgo } from '../../../lib/core/format/time';
 import type { PortfolioView } from '../../../lib/protocol/views';
 import { ErrorLine } from '../../common/ErrorLine';
-import { afterNextPaint } from '../../common/frames';
+import { afterNextPaint } from '../../common/next-frame';
 import { useAction } from '../../common/useAction';
 import { useServices } from '../services';
 import { AmmCard } from './AmmCard';

@@ -22,7 +22,7 @@ export function AlertButton({
           marketSlug={marketSlug}
           bookless={bookless}
           idPrefix={`alert-${marketSlug}`}
-          add={(request) => send('alerts.add', request)}
+          add={(request) => send('priceAlerts.add', request)}
           onAdded={(sentence) => {
             setSaid(sentence);
             setOpen(false);

@@ -8,7 +8,7 @@ import { useServices } from '../services';
 
 function AlertLine({ alert, sitePattern }: { alert: PriceAlert; sitePattern: string }) {
   const { send } = useServices();
-  const remove = useAction(() => send('alerts.remove', { id: alert.id }));
+  const remove = useAction(() => send('priceAlerts.remove', { id: alert.id }));
   const condition = describeCondition(alert);
   const fired = alert.firedAt !== null;
   return (

@@ -56,14 +56,14 @@ async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAle
 /** Price alerts: set from the popup or the page panel (its own market only), listed and removed from the popup. */
 export const priceAlertHandlers = (
   app: BackgroundApp,
-): HandlersFor<'alerts'> & Pick<Handlers, 'panel.addAlert'> => ({
-  'alerts.list': async () => app.priceWatch.list(),
-  'alerts.add': async (request) => addAlert(app, request),
+): HandlersFor<'priceAlerts'> & Pick<Handlers, 'panel.addAlert'> => ({
+  'priceAlerts.list': async () => app.priceWatch.list(),
+  'priceAlerts.add': async (request) => addAlert(app, request),
   'panel.addAlert': async (request, sender) => {
     assertPageMarket(app, sender, request.marketSlug);
     return addAlert(app, request);
   },
-  'alerts.remove': async ({ id }) => {
+  'priceAlerts.remove': async ({ id }) => {
     await app.priceWatch.remove(id);
     return {};
   },

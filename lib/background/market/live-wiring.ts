@@ -3,7 +3,7 @@ import type { OrderDesk } from '../../desk/desk';
 import type { LiveConnection } from '../../live/connection';
 import type { PortfolioTracker } from '../account/portfolio';
 import type { OpenOrders, PortfolioRefresh } from '../account/refresh';
-import type { Alerts } from '../notifications/notifications';
+import type { Notifications } from '../notifications/notifications';
 import type { ExchangeHealth } from '../trading/exchange-health';
 import type { TradingSession } from '../trading/session';
 import type { Publish } from '../ui/changes';
@@ -50,7 +50,7 @@ export interface LiveTargets {
   portfolio: Pick<PortfolioTracker, 'apply'>;
   portfolioRefresh: Pick<PortfolioRefresh, 'schedule'>;
   openOrders: Pick<OpenOrders, 'schedule'>;
-  alerts: Pick<Alerts, 'orderEvent'>;
+  notifications: Pick<Notifications, 'orderEvent'>;
   /** Markets a UI shows now. */
   watchedMarkets(): Iterable<string>;
   /** Markets held: a book update of one moves the popup's and the badges' P&L. */
@@ -107,7 +107,7 @@ export function wireLive(live: LiveConnection, to: LiveTargets): void {
   });
   live.on('orderEvent', (event) => {
     to.desk.handleOrderEvent(event);
-    void to.alerts.orderEvent(event);
+    void to.notifications.orderEvent(event);
     to.openOrders.schedule(event.marketSlug);
     to.portfolioRefresh.schedule();
   });

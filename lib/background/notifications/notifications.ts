@@ -4,18 +4,16 @@ import type { Settings } from '../../core/settings/schema';
 import type { IntentView } from '../../protocol/intent';
 import { SEEN_NOTIFICATIONS_KEY } from '../../storage/keys';
 import { type StoredItem, storedItem } from '../../storage/stored-item';
-import type { VaultStatus } from '../../vault/vault';
-import type { PortfolioTracker } from '../account/portfolio';
 import type { OpenOrders } from '../account/refresh';
 import type { MarketCache } from '../market/market-cache';
 import type { Platform } from '../platform';
 import { type KnownOrder, type NotificationSpec, Notifier, notificationId } from './notifier';
 
 /**
- * What reaches the user outside the extension's pages: desktop notifications of fills,
- * failures and cancels, and the toolbar badge.
+ * Desktop notifications of fills, failures and cancels: what reaches the user outside the
+ * extension's pages (with the toolbar badge, `toolbar-badge.ts`).
  */
-export class Alerts {
+export class Notifications {
   readonly notifier = new Notifier();
   /** The last settled view of each intent: what a notification compares against. */
   private readonly lastViews = new Map<string, IntentView>();
@@ -28,8 +26,6 @@ export class Alerts {
       settings: () => Settings;
       markets: MarketCache;
       openOrders: OpenOrders;
-      portfolio: PortfolioTracker;
-      vaultStatus: () => VaultStatus;
       /** Whether the desk placed this order (its own notifications cover it). */
       deskHas: (orderId: string) => boolean;
     },
@@ -101,24 +97,6 @@ export class Alerts {
       void platform.notifications
         .create(notificationId(spec), spec.title, spec.message)
         .catch(() => undefined);
-    }
-  }
-
-  /** A lock when locked, the count of open orders when unlocked. */
-  async updateBadge(): Promise<void> {
-    const { badge } = this.deps.platform;
-    const status = this.deps.vaultStatus();
-    try {
-      if (status === 'locked') {
-        await badge.set('🔒', '#6b7280');
-      } else if (status === 'unlocked') {
-        const count = this.deps.portfolio.openOrderCount();
-        await badge.set(count > 0 ? String(count) : '', '#2563eb');
-      } else {
-        await badge.set('', '#6b7280');
-      }
-    } catch {
-      // A badge is decoration; never let it break the worker.
     }
   }
 }

@@ -37,7 +37,7 @@ it("sets an alert on the page's market from the user's typing and press, not fro
   const said = await panel.waitForText('[data-alert-said]', /Alert set/);
   expect(said.text).toBe('Alert set: YES best bid ≥ 95.5¢.');
   const alerts = await eventually(async () => {
-    const list = await h().ask('alerts.list', {});
+    const list = await h().ask('priceAlerts.list', {});
     return list.length > 0 ? list : null;
   });
   // Submits go the same road in order: a scripted one that went through would be here too.

@@ -133,7 +133,7 @@ describe.sequential('price alerts', () => {
       { what: 'the alert fired on wake' },
     );
     expect(after).toHaveLength(2);
-    const alerts = await h().ask('alerts.list', {});
+    const alerts = await h().ask('priceAlerts.list', {});
     expect(alerts.map((a) => a.firedAt !== null)).toEqual([true, true]);
 
     await h().stopWorker();
@@ -182,7 +182,7 @@ describe.sequential('price alerts', () => {
       /^YES best bid is already /,
     );
     // Refused by the background (its answer is the barrier): nothing stored, nothing shown.
-    const armed = (await h().ask('alerts.list', {})).filter((a) => a.firedAt === null);
+    const armed = (await h().ask('priceAlerts.list', {})).filter((a) => a.firedAt === null);
     expect(armed).toEqual([]);
     expect(await created(h())).toEqual(before);
     await card.getByRole('button', { name: 'Cancel' }).click();

@@ -123,9 +123,9 @@ describe('price alerts in the background, against the sandbox', () => {
     });
     // The extension pages' own alert messages are not the panel's to send.
     for (const [name, payload] of [
-      ['alerts.add', { ...request, marketSlug: BTC }],
-      ['alerts.list', {}],
-      ['alerts.remove', { id: 'x' }],
+      ['priceAlerts.add', { ...request, marketSlug: BTC }],
+      ['priceAlerts.list', {}],
+      ['priceAlerts.remove', { id: 'x' }],
     ] as const) {
       expect(await send(panel, name, payload)).toMatchObject({ ok: false });
     }
@@ -135,7 +135,7 @@ describe('price alerts in the background, against the sandbox', () => {
     const platform = fakePlatform();
     const { app, send, page } = await boot(platform);
     const target = (await bestBid(BTC)) + 2;
-    const added = await send(page, 'alerts.add', {
+    const added = await send(page, 'priceAlerts.add', {
       marketSlug: BTC,
       outcome: 'YES',
       field: 'bid',
@@ -168,7 +168,7 @@ describe('price alerts in the background, against the sandbox', () => {
     const platform = fakePlatform();
     const { app, send, page } = await boot(platform);
     const bid = await bestBid(BTC);
-    const reply = await send(page, 'alerts.add', {
+    const reply = await send(page, 'priceAlerts.add', {
       marketSlug: BTC,
       outcome: 'YES',
       field: 'bid',
@@ -186,7 +186,7 @@ describe('price alerts in the background, against the sandbox', () => {
     });
     expect(app.priceWatch.list()).toEqual([]);
     // The one still false is kept: the refusal was the condition, not the market.
-    const kept = await send(page, 'alerts.add', {
+    const kept = await send(page, 'priceAlerts.add', {
       marketSlug: BTC,
       outcome: 'YES',
       field: 'bid',
@@ -201,7 +201,7 @@ describe('price alerts in the background, against the sandbox', () => {
     const platform = fakePlatform();
     const first = await boot(platform);
     const target = (await bestBid(BTC)) + 2;
-    const reply = (await first.send(first.page, 'alerts.add', {
+    const reply = (await first.send(first.page, 'priceAlerts.add', {
       marketSlug: BTC,
       outcome: 'YES',
       field: 'bid',

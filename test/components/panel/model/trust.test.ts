@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pressRefusal } from '../../../../components/panel/model/trust';
-import { commandButtonKey, PANEL_COMMAND_NAMES } from '../../../../lib/protocol/commands';
+import { commandButtonKey, PANEL_COMMAND_NAMES } from '../../../../lib/protocol/keyboard-commands';
 
 describe('pressRefusal', () => {
   it('drops a synthetic (untrusted) press silently, whatever the visibility', () => {

@@ -26,7 +26,7 @@ afterEach(cleanup);
 describe("a position card's Alert", () => {
   it('sets an alert on that market from the threshold in cents, and says what was set', async () => {
     const { port, bg } = open({
-      'alerts.add': async (r) =>
+      'priceAlerts.add': async (r) =>
         priceAlert({ ...r, marketTitle: RAIN, id: 'a-9' }) satisfies PriceAlert,
     });
     await act(() => port.push(snapshot()));
@@ -36,7 +36,7 @@ describe("a position card's Alert", () => {
     fireEvent.input(within(card).getByLabelText('Price in cents'), { target: { value: '42' } });
     fireEvent.submit(within(card).getByRole('form', { name: 'New price alert' }));
     await settle();
-    expect(bg.named('alerts.add').map((c) => c.request)).toEqual([
+    expect(bg.named('priceAlerts.add').map((c) => c.request)).toEqual([
       { marketSlug: RAIN_SLUG, outcome: 'YES', field: 'bid', comparator: '<=', priceMillis: 420 },
     ]);
     expect(within(card).getByRole('status').textContent).toBe('Alert set: YES best bid ≤ 42¢.');
@@ -44,7 +44,7 @@ describe("a position card's Alert", () => {
 
   it('shows the sentence at the cap and keeps the form open', async () => {
     const { port } = open({
-      'alerts.add': async () => {
+      'priceAlerts.add': async () => {
         throw new ExchangeError({ kind: 'unavailable', message: CAP_SENTENCE });
       },
     });
@@ -66,7 +66,7 @@ describe('the Alerts tab', () => {
   ];
 
   it('counts the armed alerts and lists armed before fired, each removable in one click', async () => {
-    const { port, bg } = open({ 'alerts.remove': async () => ({}) });
+    const { port, bg } = open({ 'priceAlerts.remove': async () => ({}) });
     await act(() => port.push(snapshot({ priceAlerts: alerts })));
     fireEvent.click(screen.getByRole('tab', { name: 'Alerts (1)' }));
     const list = screen.getByRole('list', { name: 'Price alerts' });
@@ -83,7 +83,7 @@ describe('the Alerts tab', () => {
       }),
     );
     await settle();
-    expect(bg.named('alerts.remove').map((c) => c.request)).toEqual([{ id: 'a-1' }]);
+    expect(bg.named('priceAlerts.remove').map((c) => c.request)).toEqual([{ id: 'a-1' }]);
   });
 
   it('follows the snapshot: an alert that fires is shown fired at once', async () => {

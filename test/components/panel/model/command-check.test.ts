@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandFrom } from '../../../../components/panel/model/commands';
+import { commandFrom } from '../../../../components/panel/model/command-check';
 import { PanelCommandMessage, PROTOCOL } from '../../../../lib/protocol/panel-protocol';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';

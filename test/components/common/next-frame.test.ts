@@ -5,7 +5,7 @@ import {
   IDLE_TIMEOUT_MS,
   nextFrame,
   whenIdle,
-} from '../../../components/common/frames';
+} from '../../../components/common/next-frame';
 
 afterEach(() => {
   vi.restoreAllMocks();

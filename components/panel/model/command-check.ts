@@ -1,4 +1,4 @@
-import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/commands';
+import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
 import { PROTOCOL } from '../../../lib/protocol/names';
 import type { PanelCommandMessage } from '../../../lib/protocol/panel-protocol';
 import { isRecord } from '../../../lib/protocol/shapes';
@@ -14,7 +14,7 @@ export interface CommandSender {
  * same extension id and no tab (a message from a content script, ours in another tab
  * included, carries its tab). Anything else is not a command, whatever it says. The shape
  * is `PanelCommandMessage`, checked by hand: a market page's tab carries no schema library
- * (test/components/panel/model/commands.test.ts holds the check to the schema).
+ * (test/components/panel/model/command-check.test.ts holds the check to the schema).
  */
 export function commandFrom(
   message: unknown,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type CommandRoute,
   routePanelCommand,
-} from '../../../../lib/background/ui/keyboard-commands';
-import { PANEL_COMMANDS } from '../../../../lib/protocol/commands';
+} from '../../../../lib/background/ui/command-forwarding';
+import { PANEL_COMMANDS } from '../../../../lib/protocol/keyboard-commands';
 
 function route(enabled: boolean, activeTab: number | null = 9) {
   const sent: { tabId: number; message: unknown }[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameBatch } from '../../../components/position-badges/frame';
+import { frameBatch } from '../../../components/position-badges/frame-batch';
 
 /** Animation frames stepped by hand. */
 function frames() {

@@ -5,11 +5,11 @@ import {
   pageSettingsFrom,
   readPageSettings,
   watchPageSettings,
-} from '../../../../components/panel/model/page-settings';
+} from '../../../../components/panel/model/page-settings-reader';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
 import type { Settings } from '../../../../lib/core/settings/schema';
 import { SETTINGS_VERSION } from '../../../../lib/core/settings/version';
-import { mirrorPageSettings } from '../../../../lib/storage/page-settings';
+import { mirrorPageSettings } from '../../../../lib/storage/page-settings-copy';
 
 const custom: Settings = {
   ...DEFAULT_SETTINGS,

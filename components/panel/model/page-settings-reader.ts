@@ -17,7 +17,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Reads the background's copy (lib/storage/page-settings.ts). The settings schema already
+ * Reads the background's copy (lib/storage/page-settings-copy.ts). The settings schema already
  * parsed it there, so a copy of this version is taken as it is (the content script runs in
  * every market page and stays free of a schema library); any other version is a copy from
  * before an update, replaced at the background's next start, and meanwhile the defaults

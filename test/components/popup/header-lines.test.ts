@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { connectionBadge, modeBanner, subAccountLabel } from '../../../components/popup/header';
+import {
+  connectionLine,
+  modeBanner,
+  subAccountLabel,
+} from '../../../components/popup/header-lines';
 
-describe('connectionBadge', () => {
+describe('connectionLine', () => {
   it('says live, locked, or reconnecting with the time of the next attempt', () => {
     expect(
-      connectionBadge('unlocked', { status: 'live', authenticated: true, since: 1 }, true),
+      connectionLine('unlocked', { status: 'live', authenticated: true, since: 1 }, true),
     ).toMatchObject({
       tone: 'live',
       label: 'Live',
     });
     expect(
-      connectionBadge('locked', { status: 'live', authenticated: false, since: 1 }, true),
+      connectionLine('locked', { status: 'live', authenticated: false, since: 1 }, true),
     ).toMatchObject({
       tone: 'locked',
       label: 'Locked',
     });
     const at = Date.parse('2026-11-22T08:00:05.000Z');
     expect(
-      connectionBadge(
+      connectionLine(
         'unlocked',
         {
           status: 'reconnecting',
@@ -37,14 +41,14 @@ describe('connectionBadge', () => {
 
   it('says reconnecting while the background itself is away', () => {
     expect(
-      connectionBadge('unlocked', { status: 'live', authenticated: true, since: 1 }, false).label,
+      connectionLine('unlocked', { status: 'live', authenticated: true, since: 1 }, false).label,
     ).toBe('Reconnecting');
   });
 
   it('says the exchange refused, in its words, with the next attempt', () => {
     const at = Date.parse('2026-11-24T10:00:05.000Z');
     expect(
-      connectionBadge(
+      connectionLine(
         'unlocked',
         {
           status: 'error',
@@ -60,13 +64,13 @@ describe('connectionBadge', () => {
       nextAttemptAt: '2026-11-24T10:00:05.000Z',
       detail: 'The exchange refused the connection: bad token',
     });
-    expect(connectionBadge('unlocked', { status: 'error', reason: 'x' }, true).nextAttemptAt).toBe(
+    expect(connectionLine('unlocked', { status: 'error', reason: 'x' }, true).nextAttemptAt).toBe(
       null,
     );
   });
 
   it('says in words that the exchange is not answering, even while the socket looks live', () => {
-    const badge = connectionBadge(
+    const badge = connectionLine(
       'unlocked',
       { status: 'live', authenticated: true, since: 1 },
       true,

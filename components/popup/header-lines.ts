@@ -10,7 +10,7 @@ import type {
 
 export type ConnectionTone = 'live' | 'pending' | 'offline' | 'locked';
 
-export interface ConnectionBadge {
+export interface ConnectionLine {
   tone: ConnectionTone;
   label: string;
   /** ISO time of the next reconnect attempt, for a countdown. */
@@ -23,12 +23,12 @@ export interface ConnectionBadge {
  * What the header says about the connection. `portConnected` is the popup's own link to
  * the background (false while a stopped worker restarts).
  */
-export function connectionBadge(
+export function connectionLine(
   vault: VaultView['status'],
   connection: ConnectionState,
   portConnected: boolean,
   exchange: ExchangeStatus = { status: 'up' },
-): ConnectionBadge {
+): ConnectionLine {
   if (!portConnected) {
     return {
       tone: 'pending',
