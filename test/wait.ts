@@ -1,19 +1,30 @@
-import { vi } from 'vitest';
 import { MOVE_SETTLE_MS } from '../components/panel/model/aim';
 
 /*
- * The one way a test polls: vitest's `vi.waitFor`, with a deadline fit for tests that talk
- * to real servers and browsers on a loaded 2-core machine (the whole suite in parallel, a
- * socket can take over vitest's default second to connect). A passing wait returns as soon
- * as its check does; the deadline only bounds a failing one.
+ * The one way a test polls, with a deadline fit for tests that talk to real servers and
+ * browsers on a loaded 2-core machine (the whole suite in parallel, a socket can take over a
+ * second to connect). A passing wait returns as soon as its check does; the deadline only
+ * bounds a failing one. No vitest import: the e2e harness it serves also runs outside vitest
+ * (`npm run screenshots`). The clock and timer are the real ones, taken when this module
+ * loads, so a test's fake timers neither stall a wait nor stretch its deadline.
  */
+const realSetTimeout = globalThis.setTimeout;
+const realNow = Date.now;
 
 /** Polls `check` until it stops throwing (an `expect` that holds); returns what it returned. */
-export function waitFor<T>(
+export async function waitFor<T>(
   check: () => T | Promise<T>,
-  options: { timeout?: number; interval?: number } = {},
+  { timeout = 10_000, interval = 20 }: { timeout?: number; interval?: number } = {},
 ): Promise<T> {
-  return vi.waitFor(check, { timeout: 10_000, interval: 20, ...options });
+  const deadline = realNow() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (realNow() >= deadline) throw error;
+    }
+    await new Promise((resolve) => realSetTimeout(resolve, interval));
+  }
 }
 
 /** Polls `check` until it returns something truthy, and returns that. */

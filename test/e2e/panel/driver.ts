@@ -1,7 +1,6 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
 import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
-import { pastAimWindow } from '../../wait';
-import { eventually } from '../fixtures';
+import { eventually, pastAimWindow } from '../../wait';
 
 /** What a test reads of one element inside the panel. */
 export interface ElementInfo {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
-import { eventually, type Harness } from '../fixtures';
+import { eventually } from '../../wait';
+import type { Harness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';
 
 /** Opens a market page and waits until the panel shows its buttons (or its block notice). */
@@ -14,27 +14,6 @@ export async function openPanel(
   const panel = await PanelDriver.attach(page);
   await panel.waitFor(ready, () => true, 15_000);
   return { page, panel };
-}
-
-/**
- * The set-up the trading tests share: Alice onboarded, `slug`'s market page open with its
- * panel (`opened` hands them to the test file), the panel detached after the file.
- */
-export function withAlicesPanel(
-  h: () => Harness,
-  opened: (at: { page: Page; panel: PanelDriver }) => void,
-  slug = 'sandbox-btc-100k',
-): void {
-  let panel: PanelDriver | null = null;
-  beforeAll(async () => {
-    await h().onboard('alice');
-    const at = await openPanel(h(), slug);
-    panel = at.panel;
-    opened(at);
-  });
-  afterAll(async () => {
-    await panel?.detach();
-  });
 }
 
 /** The sandbox's orders received after `since` (a count from an earlier `orders()`). */

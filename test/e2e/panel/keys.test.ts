@@ -8,8 +8,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
+import { withAlicesPanel } from './alices-panel';
 import type { PanelDriver } from './driver';
-import { ordersAfter, waitForNewOrders, withAlicesPanel } from './helpers';
+import { ordersAfter, waitForNewOrders } from './helpers';
 import { focusedKey, tabTo } from './keyboard';
 
 const h = useHarness(import.meta.url);

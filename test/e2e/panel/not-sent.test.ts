@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_SENT_UNREACHABLE } from '../../../lib/desk/intent-deadline';
 import { eventually, useHarness } from '../fixtures';
+import { withAlicesPanel } from './alices-panel';
 import type { PanelDriver } from './driver';
-import { ordersAfter, waitForNewOrders, withAlicesPanel } from './helpers';
+import { ordersAfter, waitForNewOrders } from './helpers';
 
 const h = useHarness(import.meta.url);
 const BTC = 'sandbox-btc-100k';

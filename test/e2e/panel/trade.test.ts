@@ -5,6 +5,7 @@ import { PROTOCOL } from '../../../lib/protocol/messages';
 import { pastAimWindow } from '../../wait';
 import { eventually, useHarness } from '../fixtures';
 import { restyleHostAway } from '../harness/hostile-page';
+import { withAlicesPanel } from './alices-panel';
 import { PanelDriver, panelFrameOf } from './driver';
 import {
   openPanel,
@@ -12,7 +13,6 @@ import {
   panelReadyAfterDomContentLoaded,
   placeRestingOrder,
   waitForNewOrders,
-  withAlicesPanel,
 } from './helpers';
 
 const h = useHarness(import.meta.url);
