@@ -1,3 +1,4 @@
+import type { MarketRecord } from '../../core/api/markets';
 import { ExchangeError } from '../../core/client/errors';
 import { formatUsd } from '../../core/format/money';
 import { aboveCapReason, buyAboveCap } from '../../core/orders/cap';
@@ -8,6 +9,7 @@ import type { PlaceSpec } from '../../desk/desk';
 import type { IntentView, ParsedQuickOrder } from '../../protocol/intent';
 import type { ParsedRequestOf } from '../../protocol/messages';
 import type { SenderVerdict } from '../../protocol/sender';
+import type { PanelBlock } from '../../protocol/views';
 import type { BackgroundApp } from '../app';
 import {
   assertPageMarket,
@@ -95,6 +97,39 @@ function earlierPress(app: BackgroundApp, marketSlug: string, pressId: string): 
   return view?.marketSlug === marketSlug ? view : null;
 }
 
+/**
+ * The first steps of every order press, before anything is awaited: its deadline starts
+ * (what follows may wait on the exchange), its page's market is checked, and a retry of a
+ * press already placed is answered with that order.
+ */
+function pressReceived(
+  app: BackgroundApp,
+  sender: PanelSenderVerdict,
+  request: { marketSlug: string; pressId: string },
+): { earlier: IntentView } | { decidedAt: number } {
+  const decidedAt = app.now();
+  assertPageMarket(app, sender, request.marketSlug);
+  const earlier = earlierPress(app, request.marketSlug, request.pressId);
+  return earlier ? { earlier } : { decidedAt };
+}
+
+/**
+ * The market an order goes to, once the session is open: its record, and nothing blocking
+ * orders there (`passes`: a block this kind of order is still allowed through).
+ */
+async function orderableMarket(
+  app: BackgroundApp,
+  marketSlug: string,
+  passes: (block: PanelBlock) => boolean = () => false,
+): Promise<MarketRecord> {
+  await tradingSession(app);
+  const market = await app.market(marketSlug);
+  if (!market) throw unavailable('This market is not known to the exchange.');
+  const block = app.panels.orderBlock(market);
+  if (block && !passes(block)) throw unavailable(block.message);
+  return market;
+}
+
 /** A panel order once priced, quick or from the book: past the threshold, into the desk. */
 function placeFromPanel(
   app: BackgroundApp,
@@ -127,21 +162,14 @@ export const panelHandlers = (
     return app.panels.state(marketSlug);
   },
   'panel.quickOrder': async (request, sender) => {
-    // The press's deadline counts from here: what follows may wait on the exchange.
-    const decidedAt = app.now();
-    assertPageMarket(app, sender, request.marketSlug);
-    const earlier = earlierPress(app, request.marketSlug, request.pressId);
-    if (earlier) return earlier;
+    const received = pressReceived(app, sender, request);
+    if ('earlier' in received) return received.earlier;
     // Named before the book is read or a confirmation armed: the cap is the reason.
     const capRaw = BigInt(app.settings.caps.maxOrderNotionalRaw);
     if (request.amountRaw !== undefined && buyAboveCap(BigInt(request.amountRaw), capRaw))
       throw unavailable(aboveCapReason(capRaw));
     if (request.firstPress) armFirstPress(app, sender, quickPress(request));
-    await tradingSession(app);
-    const market = await app.market(request.marketSlug);
-    if (!market) throw unavailable('This market is not known to the exchange.');
-    const block = app.panels.orderBlock(market);
-    if (block) throw unavailable(block.message);
+    const market = await orderableMarket(app, request.marketSlug);
     // Live, or read for this order: never a copy that nothing keeps current.
     await app.panels.bookForOrder(request.marketSlug);
     const priced = priceQuickOrder(
@@ -154,7 +182,7 @@ export const panelHandlers = (
     const confirmed = confirmation(app, sender, quickPress(request), priced.notionalRaw);
     const view = await placeFromPanel(
       app,
-      { ...request, decidedAt },
+      { ...request, decidedAt: received.decidedAt },
       confirmed,
       market.title,
       priced,
@@ -166,18 +194,15 @@ export const panelHandlers = (
     return view;
   },
   'panel.limitOrder': async (request, sender) => {
-    const decidedAt = app.now();
-    assertPageMarket(app, sender, request.marketSlug);
-    const earlier = earlierPress(app, request.marketSlug, request.pressId);
-    if (earlier) return earlier;
+    const received = pressReceived(app, sender, request);
+    if ('earlier' in received) return received.earlier;
     if (request.firstPress) armFirstPress(app, sender, limitPress(request));
-    await tradingSession(app);
-    const market = await app.market(request.marketSlug);
-    if (!market) throw unavailable('This market is not known to the exchange.');
     // Post-only mode pauses one-click orders, not these: they are what it still accepts.
-    const block = app.panels.orderBlock(market);
-    if (block && !(block.code === 'trading-mode' && app.mode?.mode === 'post_only'))
-      throw unavailable(block.message);
+    const market = await orderableMarket(
+      app,
+      request.marketSlug,
+      (block) => block.code === 'trading-mode' && app.mode?.mode === 'post_only',
+    );
     // The price is the one the user clicked, re-checked here but never moved.
     const priced = priceLimitOrder(
       request,
@@ -186,7 +211,7 @@ export const panelHandlers = (
     const confirmed = confirmation(app, sender, limitPress(request), priced.notionalRaw);
     const view = await placeFromPanel(
       app,
-      { ...request, decidedAt },
+      { ...request, decidedAt: received.decidedAt },
       confirmed,
       market.title,
       priced,
