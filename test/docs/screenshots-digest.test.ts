@@ -38,12 +38,12 @@ describe("the README's pictures are made from today's UI", () => {
   it('any change to a UI file changes the digest; the file holds it on its first line', () => {
     const copy = mkdtempSync(join(tmpdir(), 'ui-digest-'));
     try {
-      cpSync(join(ROOT, 'components/badges'), join(copy, 'components/badges'), {
+      cpSync(join(ROOT, 'components/position-badges'), join(copy, 'components/position-badges'), {
         recursive: true,
       });
       const before = uiDigest(copy);
       expect(digestInFile(digestFileText(before))).toBe(before);
-      const file = join(copy, 'components/badges/text.ts');
+      const file = join(copy, 'components/position-badges/text.ts');
       writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
       expect(uiDigest(copy)).not.toBe(before);
       // Line endings a checkout converts are not a change.
