@@ -13,7 +13,7 @@ import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
 import { buildPortfolioModel } from './positions/positions';
-import { AlertsScreen } from './price-alerts/AlertsScreen';
+import { PriceAlertsScreen } from './price-alerts/PriceAlertsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 
 type Screen = 'positions' | 'orders' | 'feed' | 'alerts';
@@ -77,7 +77,7 @@ function Unlocked({
         </TabPanel>
         <TabPanel idPrefix="screen" id="alerts" hidden={screen !== 'alerts'}>
           {screen === 'alerts' ? (
-            <AlertsScreen alerts={snapshot.priceAlerts} sitePattern={sitePattern} />
+            <PriceAlertsScreen alerts={snapshot.priceAlerts} sitePattern={sitePattern} />
           ) : null}
         </TabPanel>
         <TabPanel idPrefix="screen" id="feed" hidden={screen !== 'feed'}>

@@ -135,7 +135,7 @@ export const MESSAGES = {
     senders: ['page'],
   }),
 
-  // ── Price alerts (the list is in the snapshot too; the panel sets one with `panel.addAlert`) ──
+  // ── Price alerts (the list is in the snapshot too; the panel sets one with `panel.addPriceAlert`) ──
   /** The background names the market (its title) itself. */
   'priceAlerts.add': message({ request: NewPriceAlert, response: PriceAlert, senders: ['page'] }),
   'priceAlerts.list': message({ request: Empty, response: z.array(PriceAlert), senders: ['page'] }),

@@ -122,7 +122,7 @@ export const PANEL_MESSAGES = {
    * A price alert on the page's market: the page panel may name no other. The same as
    * `priceAlerts.add` of the extension pages; the background names the market (its title).
    */
-  'panel.addAlert': message({
+  'panel.addPriceAlert': message({
     request: NewPriceAlert,
     response: PriceAlert,
     senders: ['panel', 'page'],

@@ -63,7 +63,7 @@ const VALID: Record<MessageName, unknown> = {
     comparator: '>=',
     priceMillis: 700,
   },
-  'panel.addAlert': {
+  'panel.addPriceAlert': {
     marketSlug: BTC,
     outcome: 'NO',
     field: 'ask',

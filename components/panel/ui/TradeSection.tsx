@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { OutcomeButtons } from '../model/buttons';
 import type { PanelController } from '../model/controller';
-import { AlertControl } from './AlertControl';
 import { OrderTypeToggle } from './OrderTypeToggle';
 import { PresetEditor } from './PresetEditor';
+import { PriceAlertControl } from './PriceAlertControl';
 import { ResultSlot } from './ResultSlot';
 import { TradeButton } from './TradeButton';
 
@@ -92,7 +92,7 @@ export function TradeSection({ controller }: { controller: PanelController }) {
         </button>
         {alerting ? (
           <div class="mc-overlay">
-            <AlertControl
+            <PriceAlertControl
               marketSlug={state.marketSlug}
               bookless={state.market?.tradeType === 'amm'}
               onAdded={(said) => {

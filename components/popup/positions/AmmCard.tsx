@@ -2,7 +2,7 @@ import { formatContracts } from '../../../lib/core/format/money';
 import { fromRaw } from '../../../lib/core/orders/units';
 import { Money, Pnl } from '../../common/Money';
 import { MarketHeading } from '../MarketHeading';
-import { AlertButton } from '../price-alerts/AlertButton';
+import { PriceAlertButton } from '../price-alerts/PriceAlertButton';
 import type { AmmRow } from './positions';
 
 /** An AMM has no book to sell into here: its value stays the latest outcome-token price's. */
@@ -49,7 +49,7 @@ export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string
         </div>
       </div>
       {row.slug && !row.resolved ? (
-        <AlertButton marketSlug={row.slug} marketTitle={row.title} bookless />
+        <PriceAlertButton marketSlug={row.slug} marketTitle={row.title} bookless />
       ) : null}
     </article>
   );

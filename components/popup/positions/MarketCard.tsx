@@ -1,6 +1,6 @@
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
-import { AlertButton } from '../price-alerts/AlertButton';
+import { PriceAlertButton } from '../price-alerts/PriceAlertButton';
 import type { MarketRow } from './positions';
 import { sideLine } from './SideLine';
 
@@ -22,7 +22,7 @@ export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: 
       </MarketHeading>
       {row.sides.map(sideLine)}
       {row.slug && !row.resolved ? (
-        <AlertButton marketSlug={row.slug} marketTitle={row.title} />
+        <PriceAlertButton marketSlug={row.slug} marketTitle={row.title} />
       ) : null}
       {row.orders.length > 0 ? (
         <ul class="order-list" aria-label="Open orders">

@@ -156,7 +156,7 @@ function placeFromPanel(
 export const panelHandlers = (
   app: BackgroundApp,
   // The panel's price alert is with the other alerts (handlers/price-alerts.ts).
-): Omit<HandlersFor<'panel'>, 'panel.addAlert'> => ({
+): Omit<HandlersFor<'panel'>, 'panel.addPriceAlert'> => ({
   'panel.state': async ({ marketSlug }, sender) => {
     assertPageMarket(app, sender, marketSlug);
     return app.panels.state(marketSlug);

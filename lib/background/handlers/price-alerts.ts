@@ -56,10 +56,10 @@ async function addAlert(app: BackgroundApp, request: NewAlert): Promise<PriceAle
 /** Price alerts: set from the popup or the page panel (its own market only), listed and removed from the popup. */
 export const priceAlertHandlers = (
   app: BackgroundApp,
-): HandlersFor<'priceAlerts'> & Pick<Handlers, 'panel.addAlert'> => ({
+): HandlersFor<'priceAlerts'> & Pick<Handlers, 'panel.addPriceAlert'> => ({
   'priceAlerts.list': async () => app.priceWatch.list(),
   'priceAlerts.add': async (request) => addAlert(app, request),
-  'panel.addAlert': async (request, sender) => {
+  'panel.addPriceAlert': async (request, sender) => {
     assertPageMarket(app, sender, request.marketSlug);
     return addAlert(app, request);
   },

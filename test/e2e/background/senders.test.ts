@@ -197,7 +197,7 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
         },
       ],
       [
-        'panel.addAlert',
+        'panel.addPriceAlert',
         {
           marketSlug: 'sandbox-btc-100k',
           outcome: 'YES',

@@ -318,7 +318,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
         ['panel.cancelAll', { marketSlug: BTC }],
         ['panel.saveQuickTrade', { presets: ['900000000'] }],
         [
-          'panel.addAlert',
+          'panel.addPriceAlert',
           { marketSlug: BTC, outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 700 },
         ],
       ];

@@ -108,19 +108,26 @@ describe('price alerts in the background, against the sandbox', () => {
   it('the panel sets alerts on its own page’s market only; the content script sets none', async () => {
     const { app, send, content, panel } = await boot(fakePlatform());
     const request = { outcome: 'YES', field: 'bid', comparator: '>=', priceMillis: 900 };
-    expect(await send(content, 'panel.addAlert', { ...request, marketSlug: BTC })).toEqual({
+    expect(await send(content, 'panel.addPriceAlert', { ...request, marketSlug: BTC })).toEqual({
       ok: false,
-      error: { kind: 'forbidden', message: '"panel.addAlert" may not be sent from a web page' },
+      error: {
+        kind: 'forbidden',
+        message: '"panel.addPriceAlert" may not be sent from a web page',
+      },
     });
     expect(app.priceWatch.list()).toEqual([]);
-    expect(await send(panel, 'panel.addAlert', { ...request, marketSlug: ETH })).toMatchObject({
-      ok: false,
-      error: { kind: 'forbidden', message: 'that market is not the one on this page' },
-    });
-    expect(await send(panel, 'panel.addAlert', { ...request, marketSlug: BTC })).toMatchObject({
-      ok: true,
-      data: { marketSlug: BTC, marketTitle: expect.any(String), firedAt: null },
-    });
+    expect(await send(panel, 'panel.addPriceAlert', { ...request, marketSlug: ETH })).toMatchObject(
+      {
+        ok: false,
+        error: { kind: 'forbidden', message: 'that market is not the one on this page' },
+      },
+    );
+    expect(await send(panel, 'panel.addPriceAlert', { ...request, marketSlug: BTC })).toMatchObject(
+      {
+        ok: true,
+        data: { marketSlug: BTC, marketTitle: expect.any(String), firedAt: null },
+      },
+    );
     // The extension pages' own alert messages are not the panel's to send.
     for (const [name, payload] of [
       ['priceAlerts.add', { ...request, marketSlug: BTC }],

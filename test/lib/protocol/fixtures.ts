@@ -170,7 +170,7 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
     comparator: '>=',
     priceMillis: 700,
   },
-  'panel.addAlert': {
+  'panel.addPriceAlert': {
     marketSlug: SLUG,
     outcome: 'NO',
     field: 'last',
@@ -289,7 +289,7 @@ export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.cancelIntent': () => intentView({ state: 'cancelled' }),
   'panel.saveQuickTrade': () => ({}),
   'priceAlerts.add': () => priceAlert(),
-  'panel.addAlert': () => priceAlert({ outcome: 'NO', field: 'last', comparator: '<=' }),
+  'panel.addPriceAlert': () => priceAlert({ outcome: 'NO', field: 'last', comparator: '<=' }),
   'priceAlerts.list': () => [priceAlert()],
   'priceAlerts.remove': () => ({}),
   'vault.status': () => vaultView('locked', null, 'Sandbox'),

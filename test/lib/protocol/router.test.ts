@@ -107,7 +107,7 @@ describe('createRouter: who may send what', () => {
   });
 
   const PANEL_ONLY = [
-    'panel.addAlert',
+    'panel.addPriceAlert',
     'panel.cancelAll',
     'panel.cancelIntent',
     'panel.cancelOrder',

@@ -371,7 +371,7 @@ describe('pressing quick-trade buttons', () => {
 
   it('"Alert set" is cleared by the next press and by a lock', async () => {
     const { store } = show(panelState(), {
-      'panel.addAlert': async (r) => ({
+      'panel.addPriceAlert': async (r) => ({
         ...r,
         id: 'a-1',
         marketTitle: 'BTC',

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PanelDepsContext } from '../../../../components/panel/deps';
-import { AlertControl } from '../../../../components/panel/ui/AlertControl';
+import { PriceAlertControl } from '../../../../components/panel/ui/PriceAlertControl';
 import { ExchangeError } from '../../../../lib/core/client/errors';
 import type { PriceAlert } from '../../../../lib/core/price-alerts/schema';
 import { fakeBackground } from '../fake-background';
@@ -39,13 +39,13 @@ const stored = (request: Omit<PriceAlert, 'id' | 'marketTitle' | 'createdAt' | '
 });
 
 function show(handler: (r: Parameters<typeof stored>[0]) => Promise<PriceAlert>, bookless = false) {
-  const background = fakeBackground({ 'panel.addAlert': handler });
+  const background = fakeBackground({ 'panel.addPriceAlert': handler });
   const said: string[] = [];
   const ui = render(
     <PanelDepsContext.Provider
       value={{ send: background.send, now: Date.now, newPressId: () => 'press-1-0000' }}
     >
-      <AlertControl
+      <PriceAlertControl
         marketSlug={SLUG}
         bookless={bookless}
         onAdded={(s) => said.push(s)}
@@ -68,7 +68,7 @@ describe("the panel's price alert", () => {
     fireEvent.input(ui.getByLabelText('Price in cents'), { target: { value: '30.5' } });
     userSubmit(form);
     await waitFor(() => expect(said).toEqual(['Alert set: NO best ask ≤ 30.5¢.']));
-    expect(background.callsOf('panel.addAlert').map((c) => c.request)).toEqual([
+    expect(background.callsOf('panel.addPriceAlert').map((c) => c.request)).toEqual([
       { marketSlug: SLUG, outcome: 'NO', field: 'ask', comparator: '<=', priceMillis: 305 },
     ]);
   });
@@ -79,7 +79,7 @@ describe("the panel's price alert", () => {
     userSubmit(form, false);
     userSubmit(form);
     await waitFor(() => expect(said).toHaveLength(1));
-    expect(background.callsOf('panel.addAlert')).toHaveLength(1);
+    expect(background.callsOf('panel.addPriceAlert')).toHaveLength(1);
   });
 
   it('says what to change for a price off the tick, and sends nothing', async () => {

@@ -3,7 +3,7 @@ import { PriceAlertForm } from '../../common/PriceAlertForm';
 import { useServices } from '../services';
 
 /** A position card's "Alert" action: opens the alert form for that market, in place. */
-export function AlertButton({
+export function PriceAlertButton({
   marketSlug,
   marketTitle,
   bookless = false,

@@ -5,7 +5,7 @@ import { usePanelDeps } from '../deps';
  * The panel's price-alert form, for the market on the page: sent like every panel
  * message (the background sets it only on the market of the sender's own page).
  */
-export function AlertControl({
+export function PriceAlertControl({
   marketSlug,
   bookless,
   onAdded,
@@ -23,7 +23,7 @@ export function AlertControl({
       bookless={bookless}
       idPrefix="mc-alert"
       requireTrusted
-      add={(request) => send('panel.addAlert', request)}
+      add={(request) => send('panel.addPriceAlert', request)}
       onAdded={onAdded}
       onCancel={onClose}
     />

@@ -50,7 +50,7 @@ function AlertLine({ alert, sitePattern }: { alert: PriceAlert; sitePattern: str
  * The price alerts, armed first then fired. A fired alert stays listed (disarmed, with
  * when it fired) until removed: a trader who missed the notification still sees it.
  */
-export function AlertsScreen({
+export function PriceAlertsScreen({
   alerts,
   sitePattern,
 }: {
