@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: regenerates exactly the README's pictures into `docs/images/`, from
  * the built extension in Chromium against the sandbox: the page panel on a market page and
- * the popup's positions (light and dark), and the trading feed. The same harness as the
+ * the popup's positions (light and dark), the trading feed, and the side panel. The same harness as the
  * end-to-end tests; the demo trader buys once first, so there is a position to show. Beside
  * them, `docs/images/ui-digest.txt`: the digest of the UI sources they were made from, which
  * a unit test recomputes (scripts/lib/ui-digest.ts).
@@ -79,6 +79,23 @@ async function main(): Promise<void> {
     const feedPath = join(OUT, 'feed-light.png');
     await popup.screenshot({ path: feedPath });
     saved.push(feedPath);
+    // The side panel's page in a tab of its own, as wide as a side panel: it follows the
+    // market page while that is the active tab, then keeps it when itself comes to the front.
+    const side = await h.context.newPage();
+    await side.setViewportSize({ width: 400, height: 900 });
+    await side.goto(h.url('sidepanel.html'));
+    await page.bringToFront();
+    await side.waitForFunction(
+      (slug) => document.querySelector('.mc-panel.side')?.getAttribute('data-slug') === slug,
+      MARKET,
+      { timeout: 15_000 },
+    );
+    await side.bringToFront();
+    await side.waitForSelector('[data-key="BUY:YES:0"]:not([disabled])', { timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 500)); // its positions and images
+    const sidePath = join(OUT, 'side-panel-light.png');
+    await side.screenshot({ path: sidePath });
+    saved.push(sidePath);
     await panel.detach();
   });
   // Written once every image is: a run that fails part-way leaves the old digest, and the
