@@ -56,8 +56,8 @@ describe('what a content script can write to storage.local', () => {
     // Only the panel's copy of where to draw itself was there to read.
     expect(seen.filter((k) => k !== 'pageSettings')).toEqual([]);
 
-    // An order above the real cap ($1,000) from the same page's panel (FAK: priced at best
-    // ask + slippage, whatever the book's depth; a FOK could be refused for depth first).
+    // An order above the real cap ($1,000) from the same page's panel: refused naming the
+    // real cap, before its book is read (the written one would have let it through).
     const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
     const answer = (await frame.evaluate(
       (envelope) => (globalThis as unknown as Scope).chrome.runtime.sendMessage(envelope),
@@ -76,7 +76,7 @@ describe('what a content script can write to storage.local', () => {
     )) as { ok: boolean; error?: { message?: string } };
     expect(answer).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/above your per-order cap of \$1,000\.00/) },
+      error: { message: expect.stringMatching(/^Above your \$1,000 cap per order/) },
     });
 
     // Still the sandbox, still live; a worker restart reads the real settings again.
