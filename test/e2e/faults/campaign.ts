@@ -82,6 +82,13 @@ const UNSETTLED = new Set(['MATCHED', 'DELAYED', 'RETRYING']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a stopped worker may take to answer a wake message. CI once saw no start within
+ * 15 s of the campaign's deliberate stop (running → stopping → stopped, then nothing), with
+ * a lane only waiting for it: both the stop's wake and the lanes now send their own, longer.
+ */
+const WAKE_LIMIT_MS = 40_000;
+
 /** Keeps both sides of the campaign's books stocked, as a market maker would. */
 export function liquidity(
   h: Harness,
@@ -372,7 +379,7 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     // A message wakes it: every lane may be waiting for the worker itself, and nothing else
     // is sure to arrive. Chrome refuses one that meets the old worker going, so it is sent
     // until answered (and a refusal was swallowed here before, unseen).
-    const refusals = await h.wakeWorker(page);
+    const refusals = await h.wakeWorker(page, WAKE_LIMIT_MS);
     if (refusals.length > 0)
       log(
         `the worker woke at the wake message's try ${refusals.length + 1} (${refusals.join('; ')})`,
@@ -405,7 +412,9 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
             replies.set(i, { view: null, refusal: `no answer: ${String(error)}` });
             return;
           }
-          await h.worker();
+          // Woken by a message of its own rather than waited for: the stop's wake may still
+          // be meeting the old worker going, and nothing else is sure to arrive.
+          await h.wakeWorker(page, WAKE_LIMIT_MS);
           await sleep(200);
         }
       }
