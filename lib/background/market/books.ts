@@ -25,13 +25,8 @@ export class BookTracker {
   private subscribed: ReadonlySet<string> = new Set();
   private connected = false;
 
-  /**
-   * A book read over REST: a copy of one moment, which nothing keeps current. A live book
-   * that came while it was read is kept: the updates that keep it current may be newer than
-   * the copy, and replacing it would make the market not live until its next update.
-   */
+  /** A book read over REST: a copy of one moment, which nothing keeps current. */
   apply(marketSlug: string, book: Orderbook, at: number): void {
-    if (this.isLive(marketSlug)) return;
     this.entries.set(marketSlug, { book, at, live: false, top: null, ladder: null, depth: null });
   }
 

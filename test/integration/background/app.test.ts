@@ -218,7 +218,6 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await setUp(booted);
     await authenticatedLive(booted.app);
     // Alice holds BTC (every demo trader holds every CLOB market), so its book is live...
-    expect((await booted.send(booted.panel, 'panel.state', { marketSlug: BTC })).ok).toBe(true);
     await waitFor(() => expect(booted.app.books.isLive(BTC)).toBe(true));
     // ...until the connection goes: what is left is a copy nothing keeps current.
     booted.app.live.stop();

@@ -55,15 +55,6 @@ describe('BookTracker.isLive: whether a book may price an order as it is', () =>
     expect(books.isLive(SLUG)).toBe(false);
   });
 
-  it('a REST copy that lands after the live book came keeps the live one, and its liveness', () => {
-    const books = subscribedLive();
-    // A panel's first read asked for the book; the subscription's snapshot came first.
-    books.applyLive(SLUG, book(600), 2);
-    books.apply(SLUG, book(500), 1);
-    expect(books.isLive(SLUG)).toBe(true);
-    expect(books.get(SLUG)?.bestBid).toBe(0.6);
-  });
-
   it('a dropped connection makes every book stale until the connection sends it again', () => {
     const books = subscribedLive();
     books.applyLive(SLUG, book(500), 1);
