@@ -31,38 +31,51 @@ export function followActiveTab(
   let followed: number | undefined;
   let stopped = false;
   // Reads of activated tabs may answer out of order: an older one never replaces a newer
-  // one taken (one of our own pages, passed over, replaces nothing).
-  let generation = 0;
-  let taken = 0;
+  // one. Only activations count here: an update of the followed tab made while a newer
+  // activation is being read must not make that read look old, or the side panel stays on
+  // the tab the trader left (a market page still loading when the trader switches away).
+  let started = 0;
+  let answered = 0;
+  // An update of the followed tab that came while an activation was being read: shown if
+  // that read turns out to be one of our own pages, which is passed over.
+  let missed: TabInfo | undefined;
 
   const own = (tab: TabInfo | undefined) => tab?.url?.startsWith(`${ownOrigin}/`) === true;
-  const take = (tab: TabInfo | undefined, read = ++generation) => {
-    if (stopped || own(tab) || read < taken) return;
-    taken = read;
+  const show = (tab: TabInfo | undefined) => {
     followed = tab?.id;
+    missed = undefined;
     onUrl(tab?.url ?? null);
+  };
+  const answer = (tab: TabInfo | undefined, read: number) => {
+    if (stopped || read < answered) return;
+    answered = read;
+    if (!own(tab)) show(tab);
+    else if (missed && read === started) show(missed);
   };
 
   const stops = [
     api.onActivated((tabId, inWindow) => {
       if (windowId !== undefined && inWindow !== windowId) return;
-      const read = ++generation;
-      void api.get(tabId).then((tab) => take(tab, read));
+      const read = ++started;
+      void api.get(tabId).then((tab) => answer(tab, read));
     }),
     api.onUpdated((tabId, tab) => {
-      if (tabId === followed) take(tab);
+      if (stopped || tabId !== followed) return;
+      if (answered === started) show(tab);
+      else missed = tab;
     }),
     api.onRemoved((tabId) => {
       if (tabId !== followed || stopped) return;
       followed = undefined;
+      missed = undefined;
       onUrl(null);
     }),
   ];
 
-  const first = ++generation;
+  const first = ++started;
   void api.currentWindowId().then(async (id) => {
     windowId = id;
-    if (id !== undefined) take(await api.activeTab(id), first);
+    if (id !== undefined) answer(await api.activeTab(id), first);
   });
 
   return () => {

@@ -135,4 +135,35 @@ describe('followActiveTab, reads answering out of order', () => {
     await flushUi();
     expect(seen).toEqual([BTC, BTC]);
   });
+
+  it('leaves a tab that is still loading for the tab activated meanwhile', async () => {
+    const fake = fakeTabs(1, { 10: { id: 10, url: BTC }, 11: { id: 11, url: 'about:blank' } }, 10);
+    const reads: (() => void)[] = [];
+    fake.api.get = (tabId) =>
+      new Promise((resolve) => reads.push(() => resolve({ id: tabId, url: 'about:blank' })));
+    const { seen } = follow(fake);
+    await flushUi();
+    fake.activate(11);
+    // The market page the trader just left finishes loading before the new tab is read.
+    fake.update(10, `${BTC}?loaded`);
+    reads[0]?.();
+    await flushUi();
+    expect(seen).toEqual([BTC, 'about:blank']);
+  });
+
+  it('shows an update of the followed tab missed while one of our own pages was read', async () => {
+    const fake = fakeTabs(1, { 10: { id: 10, url: BTC }, 12: { id: 12 } }, 10);
+    const reads: (() => void)[] = [];
+    fake.api.get = (tabId) =>
+      new Promise((resolve) =>
+        reads.push(() => resolve({ id: tabId, url: `${OWN}/options.html` })),
+      );
+    const { seen } = follow(fake);
+    await flushUi();
+    fake.activate(12);
+    fake.update(10, ETH);
+    reads[0]?.();
+    await flushUi();
+    expect(seen).toEqual([BTC, ETH]);
+  });
 });
