@@ -52,8 +52,6 @@ export interface AppOptions {
   live?: Pick<LiveOptions, 'transports' | 'reconnect'>;
   vaultIterations?: number;
   now?: () => number;
-  /** How often the trading mode is asked for while a UI is open (default a minute). */
-  maintenanceEveryMs?: number;
   /** How long a market's order events are gathered before its open orders are re-read. */
   ordersRefreshMs?: number;
   /** How long a market stays live after its last page panel closed (default 30 s). */
@@ -119,12 +117,7 @@ export class BackgroundApp {
     const session = () => this.session;
     const publish: Publish = (change) => this.ui.changed(change);
     this.markets = new MarketCache(publicApi, this.now);
-    this.tradingMode = new TradingModeWatch(
-      publicApi,
-      this.now,
-      publish,
-      options.maintenanceEveryMs,
-    );
+    this.tradingMode = new TradingModeWatch(publicApi, this.now, publish);
     this.openOrders = new OpenOrders({
       session,
       portfolio: this.portfolio,
@@ -143,7 +136,8 @@ export class BackgroundApp {
       },
     });
     this.health = new ExchangeHealth({
-      probe: (signal) => this.publicApi.heartbeat(signal),
+      // The beat reads the trading mode: the one poll of `/maintenance/status`.
+      probe: async (signal) => this.tradingMode.observed(await this.publicApi.heartbeat(signal)),
       now: this.now,
       onChange: (status) => {
         if (status.status === 'down') this.live.abandon('the exchange stopped answering');
@@ -256,7 +250,6 @@ export class BackgroundApp {
     this.subscriptions = new LiveSubscriptions({
       live: this.live,
       books: this.books,
-      tradingMode: this.tradingMode,
       ui: this.ui,
       alertMarkets: () => this.priceWatch.markets(),
       heldMarkets: () => this.portfolio.heldMarkets(),

@@ -1,5 +1,4 @@
 import type { LiveConnection } from '../../live/connection';
-import type { TradingModeWatch } from '../trading/trading-mode';
 import type { UiHub } from '../ui/ui-hub';
 import type { BookTracker } from './books';
 import { LingeringMarkets } from './lingering';
@@ -7,8 +6,7 @@ import { LingeringMarkets } from './lingering';
 export interface SubscriptionTargets {
   live: Pick<LiveConnection, 'subscribe'>;
   books: Pick<BookTracker, 'forget'>;
-  tradingMode: Pick<TradingModeWatch, 'setWatched'>;
-  ui: Pick<UiHub, 'watchedMarkets' | 'watched'>;
+  ui: Pick<UiHub, 'watchedMarkets'>;
   /** Markets an armed price alert watches. */
   alertMarkets: () => Iterable<string>;
   /** Markets the user holds contracts in (their P&L is marked to the live book). */
@@ -31,7 +29,7 @@ export class LiveSubscriptions {
 
   /** A page opened or closed, a lingering market ran out, or the alerts' markets changed. */
   marketsChanged(): void {
-    const { live, books, tradingMode, ui } = this.to;
+    const { live, books, ui } = this.to;
     // Markets with armed price alerts, and markets held, stay subscribed with no page open.
     const slugs = [
       ...new Set([
@@ -42,7 +40,6 @@ export class LiveSubscriptions {
     ].sort();
     live.subscribe('subscribe_market_prices', slugs.length > 0 ? { marketSlugs: slugs } : null);
     books.forget(new Set(slugs));
-    tradingMode.setWatched(ui.watched());
   }
 
   /** The trading session opened or closed: the account's streams follow it. */

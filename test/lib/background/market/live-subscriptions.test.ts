@@ -4,7 +4,6 @@ import { LiveSubscriptions } from '../../../../lib/background/market/live-subscr
 function setup(options: { watched?: string[]; alerts?: string[]; held?: string[] } = {}) {
   const subscribed = new Map<string, unknown>();
   const forgotten: string[][] = [];
-  const watchedFlags: boolean[] = [];
   let clock = 1_000;
   const state = {
     watched: new Set(options.watched ?? []),
@@ -18,8 +17,7 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
       },
     },
     books: { forget: (keep) => forgotten.push([...keep].sort()) },
-    tradingMode: { setWatched: (watched) => watchedFlags.push(watched) },
-    ui: { watchedMarkets: () => new Set(state.watched), watched: () => state.watched.size > 0 },
+    ui: { watchedMarkets: () => new Set(state.watched) },
     alertMarkets: () => state.alerts,
     heldMarkets: () => state.held,
     lingerMs: 30_000,
@@ -29,7 +27,6 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
     subs,
     subscribed,
     forgotten,
-    watchedFlags,
     state,
     advance: (ms: number) => {
       clock += ms;
@@ -45,7 +42,6 @@ describe('LiveSubscriptions', () => {
       marketSlugs: ['btc', 'eth', 'fed'],
     });
     expect(t.forgotten.at(-1)).toEqual(['btc', 'eth', 'fed']);
-    expect(t.watchedFlags.at(-1)).toBe(true);
   });
 
   it('keeps the books of the markets held live with no page open: their P&L is marked to them', () => {
@@ -62,7 +58,6 @@ describe('LiveSubscriptions', () => {
     t.subs.marketsChanged();
     expect(t.subscribed.get('subscribe_market_prices')).toBeNull();
     expect(t.forgotten.at(-1)).toEqual([]);
-    expect(t.watchedFlags.at(-1)).toBe(false);
   });
 
   it('keeps a market whose page just closed live for a while, then lets it go', () => {
