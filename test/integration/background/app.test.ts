@@ -216,6 +216,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const booted = await boot();
     await setUp(booted);
     await authenticatedLive(booted.app);
+    // A panel opens on it: its REST read of the book may land after the live snapshot.
+    expect((await booted.send(booted.panel, 'panel.state', { marketSlug: BTC })).ok).toBe(true);
     // Alice holds BTC (every demo trader holds every CLOB market), so its book is live...
     await waitFor(() => expect(booted.app.books.isLive(BTC)).toBe(true));
     // ...until the connection goes: what is left is a copy nothing keeps current.
