@@ -11,6 +11,8 @@ export interface SubscriptionTargets {
   alertMarkets: () => Iterable<string>;
   /** Markets the user holds contracts in (their P&L is marked to the live book). */
   heldMarkets: () => Iterable<string>;
+  /** The markets held changed (sorted, each once): after their books were subscribed. */
+  onHeldChanged: (held: readonly string[]) => void;
   lingerMs: number;
   now: () => number;
 }
@@ -22,6 +24,8 @@ export interface SubscriptionTargets {
  */
 export class LiveSubscriptions {
   private readonly lingering: LingeringMarkets;
+  /** The markets held last subscribed: positions read again that hold the same change nothing. */
+  private heldKey = '';
 
   constructor(private readonly to: SubscriptionTargets) {
     this.lingering = new LingeringMarkets(to.lingerMs, to.now, () => this.marketsChanged());
@@ -40,6 +44,19 @@ export class LiveSubscriptions {
     ].sort();
     live.subscribe('subscribe_market_prices', slugs.length > 0 ? { marketSlugs: slugs } : null);
     books.forget(new Set(slugs));
+  }
+
+  /**
+   * The positions were read or moved: when the markets held changed, their books are
+   * subscribed (or let go). Most reads and events hold the same markets: nothing is sent then.
+   */
+  heldChanged(): void {
+    const held = [...new Set(this.to.heldMarkets())].sort();
+    const key = held.join('\n');
+    if (key === this.heldKey) return;
+    this.heldKey = key;
+    this.marketsChanged();
+    this.to.onHeldChanged(held);
   }
 
   /** The trading session opened or closed: the account's streams follow it. */

@@ -4,6 +4,8 @@ import { LiveSubscriptions } from '../../../../lib/background/market/live-subscr
 function setup(options: { watched?: string[]; alerts?: string[]; held?: string[] } = {}) {
   const subscribed = new Map<string, unknown>();
   const forgotten: string[][] = [];
+  const heldChanges: (readonly string[])[] = [];
+  let priceSubscriptions = 0;
   let clock = 1_000;
   const state = {
     watched: new Set(options.watched ?? []),
@@ -14,12 +16,14 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
     live: {
       subscribe: (channel, payload) => {
         subscribed.set(channel, payload);
+        if (channel === 'subscribe_market_prices') priceSubscriptions++;
       },
     },
     books: { forget: (keep) => forgotten.push([...keep].sort()) },
     ui: { watchedMarkets: () => new Set(state.watched) },
     alertMarkets: () => state.alerts,
     heldMarkets: () => state.held,
+    onHeldChanged: (held) => heldChanges.push(held),
     lingerMs: 30_000,
     now: () => clock,
   });
@@ -27,6 +31,8 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
     subs,
     subscribed,
     forgotten,
+    heldChanges,
+    priceSubscriptions: () => priceSubscriptions,
     state,
     advance: (ms: number) => {
       clock += ms;
@@ -51,6 +57,27 @@ describe('LiveSubscriptions', () => {
     t.state.held = [];
     t.subs.marketsChanged();
     expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['eth'] });
+  });
+
+  it('follows the markets held: subscribes when they change, and only then', () => {
+    const t = setup({ watched: ['eth'] });
+    t.state.held = ['fed', 'btc', 'fed'];
+    t.subs.heldChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({
+      marketSlugs: ['btc', 'eth', 'fed'],
+    });
+    expect(t.heldChanges).toEqual([['btc', 'fed']]);
+    // Positions read again (or an event) that hold the same markets: nothing is sent.
+    t.state.held = ['btc', 'fed'];
+    t.subs.heldChanged();
+    expect(t.priceSubscriptions()).toBe(1);
+    expect(t.heldChanges).toHaveLength(1);
+    // Sold out of one: its book is let go (no page shows it).
+    t.state.held = ['btc'];
+    t.subs.heldChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['btc', 'eth'] });
+    expect(t.forgotten.at(-1)).toEqual(['btc', 'eth']);
+    expect(t.heldChanges).toEqual([['btc', 'fed'], ['btc']]);
   });
 
   it('unsubscribes from books when nothing is shown or watched', () => {
