@@ -52,8 +52,6 @@ export interface AppOptions {
   live?: Pick<LiveOptions, 'transports' | 'reconnect'>;
   vaultIterations?: number;
   now?: () => number;
-  /** How often the trading mode is asked for while a UI is open (default a minute). */
-  maintenanceEveryMs?: number;
   /** How long a market's order events are gathered before its open orders are re-read. */
   ordersRefreshMs?: number;
   /** How long a market stays live after its last page panel closed (default 30 s). */
@@ -78,8 +76,6 @@ export class BackgroundApp {
   readonly portfolio = new PortfolioTracker();
   /** The positions as the UIs see them: marked to the live books. */
   readonly marks: PositionMarks;
-  /** The held markets last subscribed, so a read that changes nothing held subscribes nothing. */
-  private heldKey = '';
   readonly markets: MarketCache;
   readonly tradingMode: TradingModeWatch;
   readonly openOrders: OpenOrders;
@@ -119,12 +115,7 @@ export class BackgroundApp {
     const session = () => this.session;
     const publish: Publish = (change) => this.ui.changed(change);
     this.markets = new MarketCache(publicApi, this.now);
-    this.tradingMode = new TradingModeWatch(
-      publicApi,
-      this.now,
-      publish,
-      options.maintenanceEveryMs,
-    );
+    this.tradingMode = new TradingModeWatch(publicApi, this.now, publish);
     this.openOrders = new OpenOrders({
       session,
       portfolio: this.portfolio,
@@ -137,13 +128,14 @@ export class BackgroundApp {
       cache: this.portfolioCache,
       now: this.now,
       onDone: async () => {
-        this.heldChanged();
+        this.subscriptions.heldChanged();
         await this.updateBadge();
         publish({ kind: 'portfolio' });
       },
     });
     this.health = new ExchangeHealth({
-      probe: (signal) => this.publicApi.heartbeat(signal),
+      // The beat reads the trading mode: the one poll of `/maintenance/status`.
+      probe: async (signal) => this.tradingMode.observed(await this.publicApi.heartbeat(signal)),
       now: this.now,
       onChange: (status) => {
         if (status.status === 'down') this.live.abandon('the exchange stopped answering');
@@ -256,10 +248,12 @@ export class BackgroundApp {
     this.subscriptions = new LiveSubscriptions({
       live: this.live,
       books: this.books,
-      tradingMode: this.tradingMode,
       ui: this.ui,
       alertMarkets: () => this.priceWatch.markets(),
       heldMarkets: () => this.portfolio.heldMarkets(),
+      // A held market's record says whether a sell pays a fee there: the marks' figures.
+      onHeldChanged: (held) =>
+        void this.markets.learn(held).then((read) => read && publish({ kind: 'portfolio' })),
       lingerMs: options.marketLingerMs ?? MARKET_LINGER_MS,
       now: this.now,
     });
@@ -288,7 +282,7 @@ export class BackgroundApp {
     await this.accountSession.restore();
     // Paint the last known positions at once; the refresh below replaces them.
     if (this.session && cached) this.portfolio.set(cached, this.now());
-    this.heldChanged();
+    this.subscriptions.heldChanged();
     this.subscriptions.sessionChanged(this.session !== null);
     await this.desk.init();
     await this.notifications.restore(this.desk.views());
@@ -305,7 +299,7 @@ export class BackgroundApp {
       notifications: this.notifications,
       watchedMarkets: () => this.ui.watchedMarkets(),
       heldMarkets: () => this.portfolio.heldMarkets(),
-      heldMaybeChanged: () => this.heldChanged(),
+      heldMaybeChanged: () => this.subscriptions.heldChanged(),
       refreshPortfolio: () => this.refreshPortfolio(),
       refreshOrders: (slug) => this.refreshOrders(slug),
       publish: (change) => this.ui.changed(change),
@@ -367,7 +361,7 @@ export class BackgroundApp {
   /** Locked: what was read with the session is dropped, and the connection goes public. */
   private async sessionClosed(): Promise<void> {
     this.portfolio.clear();
-    this.heldChanged();
+    this.subscriptions.heldChanged();
     this.openOrders.clear();
     await this.portfolioCache.remove();
     this.subscriptions.sessionChanged(false);
@@ -437,24 +431,6 @@ export class BackgroundApp {
     // A market whose record does not say is taken to charge it: the lower estimate.
     const free = this.markets.known(slug)?.settings.feesEnabled === false;
     return free ? 0 : (this.session?.feeRateBps ?? 0);
-  }
-
-  /**
-   * The positions changed: when the markets held did, their books are subscribed (or let
-   * go), and their records read for whether a sell pays a fee there (the marks' words).
-   */
-  private heldChanged(): void {
-    const held = [...this.portfolio.heldMarkets()].sort();
-    const key = held.join('\n');
-    if (key === this.heldKey) return;
-    this.heldKey = key;
-    this.subscriptions.marketsChanged();
-    const unknown = held.filter((slug) => this.markets.known(slug) === null);
-    if (unknown.length === 0) return;
-    // Their records say how each is marked (its fee): the portfolio's figures change.
-    void Promise.allSettled(unknown.map((slug) => this.markets.get(slug))).then(() =>
-      this.ui.changed({ kind: 'portfolio' }),
-    );
   }
 
   refreshOrders(slug: string): Promise<UserOrder[]> {

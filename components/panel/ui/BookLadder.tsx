@@ -4,7 +4,7 @@ import { useNow } from '../../common/useNow';
 import { presetLabel } from '../model/buttons';
 import type { PanelController } from '../model/controller';
 import type { LevelButtonModel } from '../model/ladder';
-import { LADDER_SLOTS } from '../model/trade-controls';
+import { LADDER_SLOTS } from '../model/ladder-slots';
 import { ResultSlot } from './ResultSlot';
 
 /**

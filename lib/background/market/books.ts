@@ -8,6 +8,8 @@ interface Entry {
   at: number;
   /** Sent by the live connection (kept current by its updates), not read once over REST. */
   live: boolean;
+  /** The count of live books (all markets) when this market's last one came; 0: none yet. */
+  liveSeq: number;
   /** Derived when first read: a burst of updates between two reads derives one top. */
   top: BookTop | null;
   ladder: BookLadder | null;
@@ -24,15 +26,48 @@ export class BookTracker {
   /** The markets the live connection is subscribed to (what `forget` keeps). */
   private subscribed: ReadonlySet<string> = new Set();
   private connected = false;
+  /** Live books received so far, all markets: orders a REST read among them. */
+  private liveBooks = 0;
 
-  /** A book read over REST: a copy of one moment, which nothing keeps current. */
-  apply(marketSlug: string, book: Orderbook, at: number): void {
-    this.entries.set(marketSlug, { book, at, live: false, top: null, ladder: null, depth: null });
+  /** Where a REST read of a book starts among the live ones: hand it to `apply` with the answer. */
+  readStart(): number {
+    return this.liveBooks;
+  }
+
+  /**
+   * A book read over REST: a copy of one moment, which nothing keeps current. The answer
+   * carries no sequence or time to order it by (`GET /markets/:slug/orderbook`), so the
+   * read's start does: a copy whose read started before the market's latest live book never
+   * replaces it (that book is kept current by its updates; the copy may be older, and would
+   * leave the market not live until the next update). Returns whether the copy was taken.
+   */
+  apply(marketSlug: string, book: Orderbook, at: number, readStart: number): boolean {
+    const liveSeq = this.entries.get(marketSlug)?.liveSeq ?? 0;
+    if (liveSeq > readStart) return false;
+    this.entries.set(marketSlug, {
+      book,
+      at,
+      live: false,
+      liveSeq,
+      top: null,
+      ladder: null,
+      depth: null,
+    });
+    return true;
   }
 
   /** A book the live connection sent: the subscription's first snapshot, or an update. */
   applyLive(marketSlug: string, book: Orderbook, at: number): void {
-    this.entries.set(marketSlug, { book, at, live: true, top: null, ladder: null, depth: null });
+    const liveSeq = ++this.liveBooks;
+    this.entries.set(marketSlug, {
+      book,
+      at,
+      live: true,
+      liveSeq,
+      top: null,
+      ladder: null,
+      depth: null,
+    });
   }
 
   /**

@@ -1,5 +1,4 @@
 import type { LiveConnection } from '../../live/connection';
-import type { TradingModeWatch } from '../trading/trading-mode';
 import type { UiHub } from '../ui/ui-hub';
 import type { BookTracker } from './books';
 import { LingeringMarkets } from './lingering';
@@ -7,12 +6,13 @@ import { LingeringMarkets } from './lingering';
 export interface SubscriptionTargets {
   live: Pick<LiveConnection, 'subscribe'>;
   books: Pick<BookTracker, 'forget'>;
-  tradingMode: Pick<TradingModeWatch, 'setWatched'>;
-  ui: Pick<UiHub, 'watchedMarkets' | 'watched'>;
+  ui: Pick<UiHub, 'watchedMarkets'>;
   /** Markets an armed price alert watches. */
   alertMarkets: () => Iterable<string>;
   /** Markets the user holds contracts in (their P&L is marked to the live book). */
   heldMarkets: () => Iterable<string>;
+  /** The markets held changed (sorted, each once): after their books were subscribed. */
+  onHeldChanged: (held: readonly string[]) => void;
   lingerMs: number;
   now: () => number;
 }
@@ -24,6 +24,8 @@ export interface SubscriptionTargets {
  */
 export class LiveSubscriptions {
   private readonly lingering: LingeringMarkets;
+  /** The markets held last subscribed: positions read again that hold the same change nothing. */
+  private heldKey = '';
 
   constructor(private readonly to: SubscriptionTargets) {
     this.lingering = new LingeringMarkets(to.lingerMs, to.now, () => this.marketsChanged());
@@ -31,7 +33,7 @@ export class LiveSubscriptions {
 
   /** A page opened or closed, a lingering market ran out, or the alerts' markets changed. */
   marketsChanged(): void {
-    const { live, books, tradingMode, ui } = this.to;
+    const { live, books, ui } = this.to;
     // Markets with armed price alerts, and markets held, stay subscribed with no page open.
     const slugs = [
       ...new Set([
@@ -42,7 +44,19 @@ export class LiveSubscriptions {
     ].sort();
     live.subscribe('subscribe_market_prices', slugs.length > 0 ? { marketSlugs: slugs } : null);
     books.forget(new Set(slugs));
-    tradingMode.setWatched(ui.watched());
+  }
+
+  /**
+   * The positions were read or moved: when the markets held changed, their books are
+   * subscribed (or let go). Most reads and events hold the same markets: nothing is sent then.
+   */
+  heldChanged(): void {
+    const held = [...new Set(this.to.heldMarkets())].sort();
+    const key = held.join('\n');
+    if (key === this.heldKey) return;
+    this.heldKey = key;
+    this.marketsChanged();
+    this.to.onHeldChanged(held);
   }
 
   /** The trading session opened or closed: the account's streams follow it. */

@@ -45,6 +45,17 @@ export class MarketCache {
     }
   }
 
+  /**
+   * Reads the records of those markets not known yet; resolves, whatever the answers, with
+   * whether there were any (what is shown of them may have changed).
+   */
+  async learn(slugs: Iterable<string>): Promise<boolean> {
+    const unknown = [...slugs].filter((slug) => this.known(slug) === null);
+    if (unknown.length === 0) return false;
+    await Promise.allSettled(unknown.map((slug) => this.get(slug)));
+    return true;
+  }
+
   /** The last known record without asking: what a push between reads shows. */
   known(slug: string): MarketRecord | null {
     return this.entries.get(slug)?.record ?? null;

@@ -5,7 +5,8 @@ import type { ExchangeStatus } from '../../protocol/views';
  * Why a heartbeat of our own, and these figures. The spec offers the socket no ping event
  * and no acknowledgement, and Socket.IO's own ping is the server's (often 25 s + 20 s):
  * far too slow to say "down" within 2 s. The cheapest documented request is the public
- * `GET /maintenance/status`, so that is the beat. One beat is sent at a time, the next
+ * `GET /maintenance/status`, so that is the beat (its answer, the trading mode, is the
+ * composition root's to hand on: no other poll reads it). One beat is sent at a time, the next
  * `HEARTBEAT_EVERY_MS` after the last one ended; a beat unanswered after
  * `HEARTBEAT_TIMEOUT_MS` (or refused) is one miss, and one miss is "down": a server that
  * hangs right after answering is caught at worst 0.5 + 1.4 = 1.9 s later

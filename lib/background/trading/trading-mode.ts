@@ -1,48 +1,49 @@
+import type { MaintenanceStatus } from '../../core/api/maintenance';
 import type { ExchangeClient } from '../../core/client/exchange-client';
 import type { TradingModeView } from '../../protocol/views';
 import type { Publish } from '../ui/changes';
 
-const MAINTENANCE_EVERY_MS = 60_000;
+/** Whether two answers say the same: the time each was read is not part of what they say. */
+const sameStatus = (a: MaintenanceStatus, b: MaintenanceStatus): boolean =>
+  a.mode === b.mode &&
+  a.resumeAt === b.resumeAt &&
+  a.restrictions.length === b.restrictions.length &&
+  a.restrictions.every((r, i) => r === b.restrictions[i]);
 
 /**
- * The exchange's trading mode: asked for at start, after any refusal that names it, and
- * every `everyMs` while a UI is open (nobody to tell otherwise).
+ * The exchange's trading mode. It is asked for at start, on every (re)connection and after
+ * any refusal that names it; while a UI is open or an order is in flight, the heartbeat
+ * (exchange-health.ts) reads the same `GET /maintenance/status` every beat and hands its
+ * answer here, so there is no poll of its own.
  */
 export class TradingModeWatch {
   mode: TradingModeView | null = null;
   private check: Promise<void> | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly api: () => ExchangeClient,
     private readonly now: () => number,
     private readonly publish: Publish,
-    private readonly everyMs = MAINTENANCE_EVERY_MS,
   ) {}
 
   /** Asks the exchange for its trading mode; callers at the same moment share one request. */
   refresh(): Promise<void> {
     this.check ??= (async () => {
       try {
-        const status = await this.api().getMaintenanceStatus();
-        this.mode = { ...status, checkedAt: this.now() };
+        this.observed(await this.api().getMaintenanceStatus());
       } catch {
         // Keep the last known mode; the next check will try again.
       } finally {
         this.check = null;
       }
-      this.publish({ kind: 'trading-mode' });
     })();
     return this.check;
   }
 
-  /** Polls while someone watches, and stops when the last UI closes. */
-  setWatched(watched: boolean): void {
-    if (watched && !this.timer) {
-      this.timer = setInterval(() => void this.refresh(), this.everyMs);
-    } else if (!watched && this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
+  /** An answer of the exchange's (a refresh, a heartbeat): the UIs hear of it only when the mode changed. */
+  observed(status: MaintenanceStatus): void {
+    const before = this.mode;
+    this.mode = { ...status, checkedAt: this.now() };
+    if (before === null || !sameStatus(before, status)) this.publish({ kind: 'trading-mode' });
   }
 }

@@ -125,24 +125,29 @@ export class PanelStates {
   async bookForOrder(slug: string): Promise<void> {
     const { books } = this.from;
     if (books.isLive(slug)) return;
+    const readStart = books.readStart();
     let book: Orderbook;
     try {
       book = await this.from.publicApi().getOrderbook(slug);
     } catch {
       throw new ExchangeError(NOT_SENT_UNREACHABLE);
     }
-    books.apply(slug, book, this.from.now());
-    void this.from.priceWatch.observe(slug, pricesOfBook(book));
+    // A live book that came meanwhile is kept (and was checked against the alerts already).
+    if (books.apply(slug, book, this.from.now(), readStart)) {
+      void this.from.priceWatch.observe(slug, pricesOfBook(book));
+    }
   }
 
   /** The market's book, read once when no live update has brought one yet. */
   async ensureBook(slug: string): Promise<void> {
     const { books } = this.from;
     if (books.get(slug)) return;
+    const readStart = books.readStart();
     try {
       const book = await this.from.publicApi().getOrderbook(slug);
-      books.apply(slug, book, this.from.now());
-      void this.from.priceWatch.observe(slug, pricesOfBook(book));
+      if (books.apply(slug, book, this.from.now(), readStart)) {
+        void this.from.priceWatch.observe(slug, pricesOfBook(book));
+      }
     } catch {
       // No book yet: the panel says there is no price rather than inventing one.
     }

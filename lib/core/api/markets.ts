@@ -34,8 +34,9 @@ export const MarketRecord = record({
   settings: record({
     takerDelayMs: z.number().int().nonnegative(),
     /**
-     * Whether takers pay their fee rate here (ours: the spec does not show it; the sandbox
-     * sends it). Absent: unknown, and a position's mark counts the fee (`marks.ts`).
+     * Whether takers pay their fee rate here (ours: the exchange names no field for it;
+     * docs/exchange-api.md, Markets). The sandbox always sends it; absent: unknown, and a
+     * position's mark counts the fee (`marks.ts`).
      */
     feesEnabled: z.boolean().optional(),
   }),

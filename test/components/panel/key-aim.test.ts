@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_REFUSAL, type KeyAim, watchKeyAim } from '../../../components/panel/key-aim';
-import { LADDER_SLOTS } from '../../../components/panel/model/trade-controls';
+import { LADDER_SLOTS } from '../../../components/panel/model/ladder-slots';
 import { LADDER_DEPTH } from '../../../lib/core/orders/book-ladder';
 
 /** The browser sets `isTrusted`; happy-dom cannot, so a user's event is marked here. */

@@ -66,7 +66,8 @@ it('a level that would cross the book by the time of the click is refused in one
       price: Number(l.priceMillis) / 1000,
       size: l.sizeRaw.toString(),
     });
-    app.books.apply(
+    // As the live connection would send it: only a live book replaces a live one.
+    app.books.applyLive(
       slug,
       {
         tokenId: market.tokens.yes,

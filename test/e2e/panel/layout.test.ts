@@ -76,7 +76,8 @@ async function keepTopLevels(levels: number): Promise<void> {
       });
       const saved = (globalThis as unknown as { savedDepth?: typeof depth }).savedDepth ?? depth;
       (globalThis as unknown as { savedDepth?: typeof depth }).savedDepth = saved;
-      app.books.apply(
+      // The book as the live connection would send it: only a live book replaces a live one.
+      app.books.applyLive(
         arg.slug,
         {
           tokenId: market.tokens.yes,

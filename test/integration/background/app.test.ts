@@ -82,7 +82,6 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       platform,
       settings: memorySettings(settings),
       vaultIterations: 1_000,
-      maintenanceEveryMs: 50,
       ...(transport ? { transport } : {}),
       live: { transports: [Fetch, NodeWebSocket], reconnect: { baseMs: 20, maxMs: 200 } },
     });
@@ -217,6 +216,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     const booted = await boot();
     await setUp(booted);
     await authenticatedLive(booted.app);
+    // A panel opens on it: its REST read of the book may land after the live snapshot.
+    expect((await booted.send(booted.panel, 'panel.state', { marketSlug: BTC })).ok).toBe(true);
     // Alice holds BTC (every demo trader holds every CLOB market), so its book is live...
     await waitFor(() => expect(booted.app.books.isLive(BTC)).toBe(true));
     // ...until the connection goes: what is left is a copy nothing keeps current.
@@ -806,7 +807,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     expect(shown(booted.platform, 'Order failed')).toHaveLength(1);
   });
 
-  it('asks for the trading mode at start, and again and again only while a UI is open', async () => {
+  it('asks for the trading mode at start, and with every beat only while a UI is open', async () => {
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'post_only', resumeAt: null });
     const booted = await boot();
     await waitFor(() => expect(booted.app.mode?.mode).toBe('post_only'));
@@ -821,8 +822,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await waitFor(() => expect(booted.app.mode?.mode).toBe('cancel_only'));
 
     for (const l of disconnects) l();
-    // The last UI closed: the poll is gone, so nothing will ask again until one opens.
-    expect((booted.app.tradingMode as unknown as { timer: unknown }).timer).toBeNull();
+    // The last UI closed: the beat, the one poll, stops, so nothing asks again until one opens.
+    expect((booted.app.health as unknown as { needed: boolean }).needed).toBe(false);
     await admin(sandbox, 'POST', 'trading-mode', { mode: 'normal', resumeAt: null });
     expect(booted.app.mode?.mode).toBe('cancel_only');
   });

@@ -33,7 +33,7 @@ describe('PositionMarks', () => {
   it('keeps the exchange figures while no live book marks the market', () => {
     const { books, portfolio, marks } = setup();
     // A REST copy is one moment's: it marks nothing.
-    books.apply(SLUG, book(0.6, 0.62), NOW);
+    books.apply(SLUG, book(0.6, 0.62), NOW, books.readStart());
     const view = marks.view(portfolio.view);
     expect(view.positions?.clob[0]?.positions.yes.unrealizedPnl).toBe('-100000');
     expect(view.marks).toEqual({});

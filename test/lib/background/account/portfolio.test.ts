@@ -81,7 +81,7 @@ describe('PortfolioTracker', () => {
 describe('BookTracker', () => {
   it('keeps the top of the book per market, in YES terms', () => {
     const books = new BookTracker();
-    books.apply(SLUG, Orderbook.parse(ex.orderbook()), 5);
+    books.apply(SLUG, Orderbook.parse(ex.orderbook()), 5, books.readStart());
     expect(books.get(SLUG)).toEqual({
       marketSlug: SLUG,
       bestBid: 0.54,
@@ -95,7 +95,7 @@ describe('BookTracker', () => {
 
   it('has no price on an empty side', () => {
     const books = new BookTracker();
-    books.apply(SLUG, Orderbook.parse({ ...ex.orderbook(), asks: [] }), 5);
+    books.apply(SLUG, Orderbook.parse({ ...ex.orderbook(), asks: [] }), 5, books.readStart());
     expect(books.get(SLUG)?.bestAsk).toBeNull();
     expect(books.get(SLUG)?.askSize).toBeNull();
   });
@@ -105,8 +105,8 @@ describe('BookTracker', () => {
     const book = Orderbook.parse(ex.orderbook());
     for (let i = 1; i <= 50; i++) {
       const asks = book.asks.map((l, j) => (j === 0 ? { ...l, size: String(i) } : l));
-      books.apply(SLUG, { ...book, asks }, i);
-      books.apply('other', book, i);
+      books.apply(SLUG, { ...book, asks }, i, books.readStart());
+      books.apply('other', book, i, books.readStart());
     }
     expect(books.get(SLUG)).toMatchObject({ askSize: '50', updatedAt: 50 });
     expect(books.depth(SLUG)?.asks[0]?.sizeRaw).toBe(50n);
@@ -115,8 +115,8 @@ describe('BookTracker', () => {
 
   it('keeps only the markets someone looks at, their levels too', () => {
     const books = new BookTracker();
-    books.apply('a', Orderbook.parse(ex.orderbook()), 1);
-    books.apply('b', Orderbook.parse(ex.orderbook()), 1);
+    books.apply('a', Orderbook.parse(ex.orderbook()), 1, books.readStart());
+    books.apply('b', Orderbook.parse(ex.orderbook()), 1, books.readStart());
     books.forget(new Set(['a']));
     expect(books.get('b')).toBeNull();
     expect(books.depth('b')).toBeNull();

@@ -4,7 +4,8 @@ import { LiveSubscriptions } from '../../../../lib/background/market/live-subscr
 function setup(options: { watched?: string[]; alerts?: string[]; held?: string[] } = {}) {
   const subscribed = new Map<string, unknown>();
   const forgotten: string[][] = [];
-  const watchedFlags: boolean[] = [];
+  const heldChanges: (readonly string[])[] = [];
+  let priceSubscriptions = 0;
   let clock = 1_000;
   const state = {
     watched: new Set(options.watched ?? []),
@@ -15,13 +16,14 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
     live: {
       subscribe: (channel, payload) => {
         subscribed.set(channel, payload);
+        if (channel === 'subscribe_market_prices') priceSubscriptions++;
       },
     },
     books: { forget: (keep) => forgotten.push([...keep].sort()) },
-    tradingMode: { setWatched: (watched) => watchedFlags.push(watched) },
-    ui: { watchedMarkets: () => new Set(state.watched), watched: () => state.watched.size > 0 },
+    ui: { watchedMarkets: () => new Set(state.watched) },
     alertMarkets: () => state.alerts,
     heldMarkets: () => state.held,
+    onHeldChanged: (held) => heldChanges.push(held),
     lingerMs: 30_000,
     now: () => clock,
   });
@@ -29,7 +31,8 @@ function setup(options: { watched?: string[]; alerts?: string[]; held?: string[]
     subs,
     subscribed,
     forgotten,
-    watchedFlags,
+    heldChanges,
+    priceSubscriptions: () => priceSubscriptions,
     state,
     advance: (ms: number) => {
       clock += ms;
@@ -45,7 +48,6 @@ describe('LiveSubscriptions', () => {
       marketSlugs: ['btc', 'eth', 'fed'],
     });
     expect(t.forgotten.at(-1)).toEqual(['btc', 'eth', 'fed']);
-    expect(t.watchedFlags.at(-1)).toBe(true);
   });
 
   it('keeps the books of the markets held live with no page open: their P&L is marked to them', () => {
@@ -57,12 +59,32 @@ describe('LiveSubscriptions', () => {
     expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['eth'] });
   });
 
+  it('follows the markets held: subscribes when they change, and only then', () => {
+    const t = setup({ watched: ['eth'] });
+    t.state.held = ['fed', 'btc', 'fed'];
+    t.subs.heldChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({
+      marketSlugs: ['btc', 'eth', 'fed'],
+    });
+    expect(t.heldChanges).toEqual([['btc', 'fed']]);
+    // Positions read again (or an event) that hold the same markets: nothing is sent.
+    t.state.held = ['btc', 'fed'];
+    t.subs.heldChanged();
+    expect(t.priceSubscriptions()).toBe(1);
+    expect(t.heldChanges).toHaveLength(1);
+    // Sold out of one: its book is let go (no page shows it).
+    t.state.held = ['btc'];
+    t.subs.heldChanged();
+    expect(t.subscribed.get('subscribe_market_prices')).toEqual({ marketSlugs: ['btc', 'eth'] });
+    expect(t.forgotten.at(-1)).toEqual(['btc', 'eth']);
+    expect(t.heldChanges).toEqual([['btc', 'fed'], ['btc']]);
+  });
+
   it('unsubscribes from books when nothing is shown or watched', () => {
     const t = setup();
     t.subs.marketsChanged();
     expect(t.subscribed.get('subscribe_market_prices')).toBeNull();
     expect(t.forgotten.at(-1)).toEqual([]);
-    expect(t.watchedFlags.at(-1)).toBe(false);
   });
 
   it('keeps a market whose page just closed live for a while, then lets it go', () => {

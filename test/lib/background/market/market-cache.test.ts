@@ -28,6 +28,20 @@ describe('MarketCache', () => {
     expect(asked).toEqual(['btc']);
   });
 
+  it('learns the records not known yet, and says whether there were any', async () => {
+    const { asked, api } = exchange(async (slug) => {
+      if (slug === 'gone') throw new ExchangeError({ kind: 'unavailable', message: 'down' });
+      return record(slug);
+    });
+    const cache = new MarketCache(api, () => 0);
+    await cache.get('btc');
+    expect(await cache.learn(['btc', 'eth', 'gone'])).toBe(true);
+    expect(asked).toEqual(['btc', 'eth', 'gone']);
+    expect(cache.known('eth')?.title).toBe('ETH');
+    expect(await cache.learn(['btc', 'eth'])).toBe(false);
+    expect(asked).toHaveLength(3);
+  });
+
   it('keeps a market a minute, then asks again', async () => {
     let now = 0;
     const { asked, api } = exchange(async (slug) => record(slug));

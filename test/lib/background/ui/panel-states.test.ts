@@ -17,6 +17,10 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
   const asked: string[] = [];
   const pushed: string[] = [];
   const clock = { now: 0, title };
+  /** While set, a book read waits for it: what arrives meanwhile lands first. */
+  const bookRead: { gate: Promise<void> | null } = { gate: null };
+  const observed: string[] = [];
+  const books = new BookTracker();
   const api = {
     getMarket: async (slug: string) => {
       asked.push(`market ${slug}`);
@@ -24,6 +28,7 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
     },
     getOrderbook: async (slug: string) => {
       asked.push(`book ${slug}`);
+      await bookRead.gate;
       return Orderbook.parse(ex.orderbook());
     },
   } as unknown as ExchangeClient;
@@ -33,11 +38,15 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
       () => api,
       () => clock.now,
     ),
-    books: new BookTracker(),
+    books,
     openOrders: new OpenOrders({ session: () => null, portfolio, publish: () => undefined }),
     portfolio,
     desk: { views: () => [] },
-    priceWatch: { observe: async () => undefined },
+    priceWatch: {
+      observe: async (slug) => {
+        observed.push(slug);
+      },
+    },
     live: { state: { status: 'idle' } },
     clock: { offset: 0 },
     publicApi: () => api,
@@ -51,7 +60,7 @@ function panels(title = 'Will it rain in Lisbon tomorrow?') {
       if (change.kind === 'market') pushed.push(change.marketSlug);
     },
   });
-  return { states, asked, pushed, clock };
+  return { states, asked, pushed, clock, books, bookRead, observed };
 }
 
 describe('PanelStates', () => {
@@ -81,6 +90,27 @@ describe('PanelStates', () => {
     await states.state(SLUG);
     await flushTasks();
     expect(pushed).toEqual([]);
+  });
+
+  it('a book read over REST that the live book overtook is dropped: the market stays live', async () => {
+    const { states, books, bookRead, observed } = panels();
+    books.forget(new Set([SLUG]));
+    books.connection(true);
+    const answers: (() => void)[] = [];
+    bookRead.gate = new Promise((resolve) => answers.push(resolve));
+    const answer = () => {
+      for (const a of answers) a();
+    };
+    const read = states.ensureBook(SLUG);
+    // The subscription's snapshot lands while the REST read is on its way.
+    const live = Orderbook.parse({ ...ex.orderbook(), bids: [{ price: 0.61, size: '1000000' }] });
+    books.applyLive(SLUG, live, 1);
+    answer();
+    await read;
+    expect(books.isLive(SLUG)).toBe(true);
+    expect(books.book(SLUG)).toBe(live);
+    // The live book was checked against the alerts as it came; the dropped copy is not.
+    expect(observed).toEqual([]);
   });
 
   it('blocks orders while the vault is locked, from what is known now', () => {

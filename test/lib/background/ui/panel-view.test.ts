@@ -162,7 +162,7 @@ describe('buildPanelState', () => {
 
   it('carries the book’s top five levels of each outcome, as the schema a page receives', () => {
     const books = new BookTracker();
-    books.apply(SLUG, Orderbook.parse(ex.orderbook()), NOW);
+    books.apply(SLUG, Orderbook.parse(ex.orderbook()), NOW, books.readStart());
     const ladder = books.ladder(SLUG);
     const state = PanelState.parse(buildPanelState(inputs({ ladder })));
     expect(state.ladder?.yes.bids).toEqual([

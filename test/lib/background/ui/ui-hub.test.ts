@@ -164,7 +164,7 @@ describe('UiHub', () => {
     // What the app does on each `orderbookUpdate`: keep the book, publish the change.
     const update = (slug: string, size: number, at: number) => {
       const asks = book.asks.map((l, i) => (i === 0 ? { ...l, size: String(size) } : l));
-      books.apply(slug, { ...book, asks }, at);
+      books.apply(slug, { ...book, asks }, at, books.readStart());
       ui.changed({ kind: 'book', marketSlug: slug, held: false });
     };
     for (let i = 1; i <= 200; i++) update(i % 2 ? 'btc' : 'eth', i, i);

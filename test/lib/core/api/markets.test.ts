@@ -30,6 +30,16 @@ describe('MarketRecord', () => {
     expect(parsed).toHaveProperty('volume', '1000');
   });
 
+  it('reads settings.feesEnabled (ours) as a boolean when sent, and a record without it', () => {
+    const settings = (extra: object) => ({
+      ...marketRecord(),
+      settings: { takerDelayMs: 0, ...extra },
+    });
+    expect(MarketRecord.parse(settings({ feesEnabled: false })).settings.feesEnabled).toBe(false);
+    expect(MarketRecord.parse(settings({})).settings.feesEnabled).toBeUndefined();
+    fails(MarketRecord, settings({ feesEnabled: 'yes' }));
+  });
+
   it('accepts an AMM market with null tokens and venue', () => {
     expect(MarketRecord.parse(ammMarketRecord())).toMatchObject({ tokens: null, venue: null });
   });
