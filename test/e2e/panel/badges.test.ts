@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatContracts, formatPnl } from '../../../lib/core/format/money';
 import type { BadgesView } from '../../../lib/protocol/badge-views';
 import { eventually, useHarness } from '../fixtures';
+import { badgesOverText, drawnBadges, pageTextRects } from './badge-overlap';
 import { PanelDriver } from './driver';
 import { openPanel } from './helpers';
 
@@ -162,6 +163,9 @@ describe('position badges on links to markets', () => {
     }
 
     expect(await linkBoxes(home)).toEqual(before);
+    // Over none of the page's words, the group card's tight rows included (issue 31).
+    const drawn = (await overlay.onRoot(drawnBadges, null)) ?? [];
+    expect(badgesOverText(drawn, await home.evaluate(pageTextRects))).toEqual([]);
     await h().shot(home, 'home-with-badges');
   });
 
