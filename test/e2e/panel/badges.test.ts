@@ -268,12 +268,15 @@ describe('position badges on links to markets', () => {
       const r = document.getElementById('barrier-link')?.getBoundingClientRect();
       return r ? { right: r.right, top: r.top } : null;
     });
+    // Its right edge on the link's, and the link's top edge within its height: on the corner,
+    // or just above it where the corner would cover the link's own words.
     const near = (
       b: { rect: { x: number; y: number; width: number; height: number } },
       to: { right: number; top: number },
     ) =>
       Math.abs(b.rect.x + b.rect.width - to.right) < 1.5 &&
-      Math.abs(b.rect.y + b.rect.height / 2 - to.top) < 1.5;
+      b.rect.y - 1.5 <= to.top &&
+      to.top <= b.rect.y + b.rect.height + 1.5;
     await eventually(
       async () =>
         (await badgeList()).some((b) => b.market === ETH && barrier && near(b, barrier))
