@@ -7,6 +7,8 @@ import { type BadgePort, openBadgeFeed } from './feed';
 import { type FrameBatch, frameBatch } from './frame-batch';
 import { marketLinkFinder } from './links';
 import { createOverlay, type Overlay, type Placement } from './overlay';
+import { textBoxesIn } from './page-text';
+import { freeSpot, spotZone } from './spot';
 import { type BadgeLine, linesByMarket } from './text';
 import { linkSeen } from './visible';
 
@@ -48,7 +50,9 @@ export function startBadges(options: BadgeOptions): () => void {
     if (!drawing) return;
     const links = finder.find(doc, new Set(held.keys()));
     // Every box read before any badge moves: one layout per frame, not one per link.
-    const origin = drawing.overlay.origin();
+    const { overlay } = drawing;
+    const origin = overlay.origin();
+    const viewport = { left: 0, top: 0, right: win.innerWidth, bottom: win.innerHeight };
     const placements: Placement[] = [];
     for (const link of links) {
       const box = link.element.getBoundingClientRect();
@@ -56,9 +60,18 @@ export function startBadges(options: BadgeOptions): () => void {
       // Only beside a link the user sees in the viewport: a page cannot lend a held market's
       // badge to another link, and the overlay never holds a badge outside the screen.
       if (!lines || (box.width === 0 && box.height === 0) || !seen(link.element)) continue;
-      placements.push({ slug: link.slug, x: box.right - origin.x, y: box.top - origin.y, lines });
+      placements.push({
+        slug: link.slug,
+        lines,
+        // Never over the page's words: the line above a link may be a card's text (issue 31).
+        place(size) {
+          const text = textBoxesIn(doc, spotZone(box, size), overlay.owns);
+          const spot = freeSpot(box, size, text, viewport);
+          return spot && { right: spot.right - origin.x, middle: spot.middle - origin.y };
+        },
+      });
     }
-    drawing.overlay.draw(placements);
+    overlay.draw(placements);
   };
 
   const startDrawing = () => {

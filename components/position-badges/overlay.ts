@@ -1,11 +1,12 @@
+import type { Size, Spot } from './spot';
 import type { BadgeLine } from './text';
 
-/** Where one badge goes, in the overlay's coordinates: its top-right corner. */
+/** One badge to draw: its market, its words, and where it goes once its size is known. */
 export interface Placement {
   slug: string;
-  x: number;
-  y: number;
   lines: readonly BadgeLine[];
+  /** Its right edge and vertical middle in the overlay's coordinates; null: not drawn. */
+  place(size: Size): Spot | null;
 }
 
 export interface Overlay {
@@ -30,6 +31,8 @@ const CSS = `
   font: 600 11px/16px system-ui, -apple-system, "Segoe UI", sans-serif;
   font-variant-numeric: tabular-nums; color: #f8fafc; background: rgba(15, 23, 42, 0.88);
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.3); }
+.l { display: flex; gap: 6px; }
+.b.s { flex-direction: column; align-items: flex-end; gap: 0; }
 .t::before { content: attr(data-t); }
 .gain { color: #4ade80; } .loss { color: #f87171; } .flat { color: #cbd5e1; }
 `;
@@ -93,11 +96,13 @@ export function createOverlay(doc: Document = document): Overlay {
     if (shown.get(badge) === key) return;
     shown.set(badge, key);
     badge.replaceChildren(
-      ...lines.flatMap((line) =>
-        line.pnl === ''
-          ? [span(doc, 't', line.held)]
-          : [span(doc, 't', line.held), span(doc, `t ${line.tone}`, line.pnl)],
-      ),
+      ...lines.map((line) => {
+        const row = doc.createElement('span');
+        row.className = 'l';
+        row.append(span(doc, 't', line.held));
+        if (line.pnl !== '') row.append(span(doc, `t ${line.tone}`, line.pnl));
+        return row;
+      }),
     );
   };
 
@@ -109,7 +114,7 @@ export function createOverlay(doc: Document = document): Overlay {
     },
     draw(placements) {
       if (placements.length > 0) attach();
-      for (const [index, placement] of placements.entries()) {
+      const badges = placements.map((placement, index) => {
         let badge = pool[index];
         if (!badge) {
           badge = doc.createElement('span');
@@ -119,12 +124,41 @@ export function createOverlay(doc: Document = document): Overlay {
         }
         fill(badge, placement.lines);
         badge.setAttribute('data-market', placement.slug);
-        // Right edge on the link's right edge, centred on its top edge: beside the link,
-        // never past the right of the page (no new scrollbar).
-        badge.style.transform = `translate(${placement.x}px, ${placement.y}px) translate(-100%, -50%)`;
+        return badge;
+      });
+      // Every size read before any badge moves, then every place: one layout per pass, not one
+      // per badge. A badge with no room in a row tries its sides stacked (a card's tight corner).
+      const spotsOf = (which: readonly number[]) => {
+        const sizes = which.map((index) => badges[index]?.getBoundingClientRect());
+        return which.map((index, at) => {
+          const size = sizes[at];
+          const placement = placements[index];
+          return size && placement
+            ? placement.place({ width: size.width, height: size.height })
+            : null;
+        });
+      };
+      for (const badge of badges) badge.classList.remove('s');
+      const spots = spotsOf(badges.map((_, index) => index));
+      const unplaced = spots.flatMap((spot, index) => (spot ? [] : [index]));
+      for (const index of unplaced) badges[index]?.classList.add('s');
+      for (const [at, spot] of spotsOf(unplaced).entries()) {
+        const index = unplaced[at];
+        if (index !== undefined) spots[index] = spot;
+      }
+      const kept: HTMLElement[] = [];
+      for (const [index, badge] of badges.entries()) {
+        const spot = spots[index];
+        if (!spot) {
+          badge.remove();
+          continue;
+        }
+        kept.push(badge);
+        // Placed by its right edge and middle: never past the right of the page (no new scrollbar).
+        badge.style.transform = `translate(${spot.right}px, ${spot.middle}px) translate(-100%, -50%)`;
       }
       for (const badge of pool.slice(placements.length)) badge.remove();
-      pool.length = Math.min(pool.length, placements.length);
+      pool.splice(0, pool.length, ...kept);
     },
     owns: (node) => node === host,
     remove() {

@@ -2,6 +2,7 @@ import type { Outcome, Side } from '../../../lib/core/api/primitives';
 import { formatContracts } from '../../../lib/core/format/money';
 import { formatCents } from '../../../lib/core/format/price';
 import type { LadderLevel } from '../../../lib/core/orders/book-ladder';
+import { aboveCapReason, buyAboveCap } from '../../../lib/core/orders/cap';
 import { OrderRuleError } from '../../../lib/core/orders/issues';
 import { priceLimitOrder } from '../../../lib/core/orders/limit-pricing';
 import { formatScaled, PRICE_DECIMALS } from '../../../lib/core/orders/units';
@@ -76,23 +77,29 @@ function level(
     depthText: formatContracts(row.sizeRaw, 0),
     amountRaw,
   };
+  const capRaw = BigInt(state.caps.maxOrderNotionalRaw);
+  const unpriced = (reason: string): LevelButtonModel => ({
+    ...base,
+    label: `${verb} ${presetLabel(amountRaw)} @ ${priceText}`,
+    notionalRaw: null,
+    needsConfirmation: false,
+    disabledReason: blocked ?? reason,
+  });
+  // As for the presets (buttons.ts): a buy above the cap is refused for the cap, whatever else.
+  if (side === 'BUY' && buyAboveCap(BigInt(amountRaw), capRaw))
+    return unpriced(aboveCapReason(capRaw));
   try {
     const priced = priceLimitOrder({ outcome, side, price, amountRaw }, held);
+    const overCap = priced.notionalRaw > capRaw;
     return {
       ...base,
       label: `${verb} ${formatContracts(priced.amounts.contracts)} @ ${priceText}`,
       notionalRaw: priced.notionalRaw,
-      needsConfirmation: priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
-      disabledReason: blocked,
+      needsConfirmation: !overCap && priced.notionalRaw > BigInt(state.quickTrade.confirmAboveRaw),
+      disabledReason: blocked ?? (overCap ? aboveCapReason(capRaw) : null),
     };
   } catch (error) {
-    return {
-      ...base,
-      label: `${verb} ${presetLabel(amountRaw)} @ ${priceText}`,
-      notionalRaw: null,
-      needsConfirmation: false,
-      disabledReason: blocked ?? reasonOf(error),
-    };
+    return unpriced(reasonOf(error));
   }
 }
 

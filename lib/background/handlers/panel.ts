@@ -196,6 +196,10 @@ export const panelHandlers = (
   'panel.limitOrder': async (request, sender) => {
     const received = pressReceived(app, sender, request);
     if ('earlier' in received) return received.earlier;
+    // The ladder's words for a level above the cap (components/panel/model/ladder.ts).
+    const capRaw = BigInt(app.settings.caps.maxOrderNotionalRaw);
+    if (request.side === 'BUY' && buyAboveCap(BigInt(request.amountRaw), capRaw))
+      throw unavailable(aboveCapReason(capRaw));
     if (request.firstPress) armFirstPress(app, sender, limitPress(request));
     // Post-only mode pauses one-click orders, not these: they are what it still accepts.
     const market = await orderableMarket(
@@ -208,6 +212,7 @@ export const panelHandlers = (
       request,
       app.portfolio.held(request.marketSlug, request.outcome),
     );
+    if (priced.notionalRaw > capRaw) throw unavailable(aboveCapReason(capRaw));
     const confirmed = confirmation(app, sender, limitPress(request), priced.notionalRaw);
     const view = await placeFromPanel(
       app,

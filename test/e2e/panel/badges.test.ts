@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatContracts, formatPnl } from '../../../lib/core/format/money';
 import type { BadgesView } from '../../../lib/protocol/badge-views';
 import { eventually, useHarness } from '../fixtures';
+import { badgesOverText, drawnBadges, pageTextRects } from './badge-overlap';
 import { PanelDriver } from './driver';
 import { openPanel } from './helpers';
 
@@ -162,6 +163,9 @@ describe('position badges on links to markets', () => {
     }
 
     expect(await linkBoxes(home)).toEqual(before);
+    // Over none of the page's words, the group card's tight rows included (issue 31).
+    const drawn = (await overlay.onRoot(drawnBadges, null)) ?? [];
+    expect(badgesOverText(drawn, await home.evaluate(pageTextRects))).toEqual([]);
     await h().shot(home, 'home-with-badges');
   });
 
@@ -264,12 +268,15 @@ describe('position badges on links to markets', () => {
       const r = document.getElementById('barrier-link')?.getBoundingClientRect();
       return r ? { right: r.right, top: r.top } : null;
     });
+    // Its right edge on the link's, and the link's top edge within its height: on the corner,
+    // or just above it where the corner would cover the link's own words.
     const near = (
       b: { rect: { x: number; y: number; width: number; height: number } },
       to: { right: number; top: number },
     ) =>
       Math.abs(b.rect.x + b.rect.width - to.right) < 1.5 &&
-      Math.abs(b.rect.y + b.rect.height / 2 - to.top) < 1.5;
+      b.rect.y - 1.5 <= to.top &&
+      to.top <= b.rect.y + b.rect.height + 1.5;
     await eventually(
       async () =>
         (await badgeList()).some((b) => b.market === ETH && barrier && near(b, barrier))

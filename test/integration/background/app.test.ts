@@ -990,6 +990,27 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
       }
     });
 
+    it("above the per-order cap it is refused in the ladder's words, first press or not", async () => {
+      const booted = await boot();
+      await setUp(booted);
+      const before = SandboxOrders.parse(await admin(sandbox, 'GET', 'orders')).length;
+      const capRaw = BigInt(booted.app.settings.caps.maxOrderNotionalRaw);
+      const aboveCap = {
+        ...levelBuy('press-level-cap-01'),
+        amountRaw: ((capRaw * 3n) / 2n).toString(),
+      };
+      for (const payload of [
+        aboveCap,
+        { ...aboveCap, pressId: 'press-level-cap-02', firstPress: true },
+      ]) {
+        expect(await booted.send(booted.panel, 'panel.limitOrder', payload)).toEqual({
+          ok: false,
+          error: { kind: 'unavailable', message: aboveCapReason(capRaw) },
+        });
+      }
+      expect(SandboxOrders.parse(await admin(sandbox, 'GET', 'orders'))).toHaveLength(before);
+    });
+
     it('above the confirmation threshold it needs the second click', async () => {
       const booted = await boot();
       await setUp(booted);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ladderBlock, ladderRows } from '../../../../components/panel/model/ladder';
+import { aboveCapReason } from '../../../../lib/core/orders/cap';
 import { block, panelState, position } from './fixtures';
 
 const LADDER = {
@@ -44,6 +45,38 @@ describe('ladderRows', () => {
 
   it('no book, no rows', () => {
     expect(ladderRows(panelState({ ladder: null }), '10000000')).toEqual([]);
+  });
+});
+
+describe('ladderRows: the per-order cap', () => {
+  const caps = { maxOrderNotionalRaw: '1000000000', maxOrdersPerMinute: 20 };
+  const capReason = aboveCapReason(1_000_000_000n);
+
+  it('disables a level whose buy is above the cap, naming it as the presets do (issue 31)', () => {
+    const [yes, no] = ladderRows(panelState({ caps, ladder: LADDER }), '1500000000');
+    for (const bid of [yes?.bids[0], no?.bids[0]]) {
+      expect(bid?.disabledReason).toBe(capReason);
+      expect(bid?.disabledReason).toContain('$1,000 cap per order');
+      expect(bid?.needsConfirmation).toBe(false);
+    }
+    const [within] = ladderRows(panelState({ caps, ladder: LADDER }), '1000000000');
+    expect(within?.bids[0]?.disabledReason).toBeNull();
+  });
+
+  it('disables an ask whose sell would pass the cap, and not one within it', () => {
+    // 2,000 YES held: $1,500 of it at 63¢ is 2,000 contracts, $1,260 at stake.
+    const state = panelState({ caps, ladder: LADDER, position: position('2000000000') });
+    const [above] = ladderRows(state, '1500000000');
+    expect(above?.asks[0]?.notionalRaw).toBeGreaterThan(1_000_000_000n);
+    expect(above?.asks[0]?.disabledReason).toBe(capReason);
+    expect(above?.asks[0]?.needsConfirmation).toBe(false);
+    const [within] = ladderRows(state, '500000000');
+    expect(within?.asks[0]?.disabledReason).toBeNull();
+  });
+
+  it('a block still speaks first', () => {
+    const state = panelState({ caps, ladder: LADDER, block: block('locked') });
+    expect(ladderRows(state, '1500000000')[0]?.bids[0]?.disabledReason).toBe('blocked: locked');
   });
 });
 

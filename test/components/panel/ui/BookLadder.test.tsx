@@ -6,6 +6,7 @@ import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch'
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
+import { aboveCapReason } from '../../../../lib/core/orders/cap';
 import type { IntentView } from '../../../../lib/protocol/intent';
 import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
@@ -292,6 +293,30 @@ describe('the book ladder', () => {
     expect(container.querySelector<HTMLButtonElement>('[data-key="BUY:YES:0"]')?.disabled).toBe(
       true,
     );
+  });
+
+  it('a level above the per-order cap is disabled with the cap named, as the presets are, and sends nothing', async () => {
+    const caps = { maxOrderNotionalRaw: '1000000000', maxOrdersPerMinute: 20 };
+    const { background } = show(
+      panelState({ ladder: LADDER, caps, quickTrade: { presets: ['5000000', '1500000000'] } }),
+      { 'panel.limitOrder': async (r) => resting(r) },
+    );
+    realClick(container.querySelector('[data-ladder-preset="1"]') as Element);
+    await waitFor(() => expect(levelButton('YES:BUY:610').disabled).toBe(true));
+    expect(levelButton('YES:BUY:610').title).toBe(aboveCapReason(1_000_000_000n));
+    // The preset's own buy button says the same words.
+    expect(container.querySelector<HTMLButtonElement>('[data-key="BUY:YES:1"]')?.title).toBe(
+      aboveCapReason(1_000_000_000n),
+    );
+    realClick(levelButton('YES:BUY:610'));
+    // Back to the preset within the cap: the next click is the first thing sent.
+    realClick(container.querySelector('[data-ladder-preset="0"]') as Element);
+    await waitFor(() => expect(levelButton('YES:BUY:610').disabled).toBe(false));
+    realClick(levelButton('YES:BUY:610'));
+    await waitFor(() => expect(background.callsOf('panel.limitOrder')).toHaveLength(1));
+    expect(background.callsOf('panel.limitOrder')[0]?.request).toMatchObject({
+      amountRaw: '5000000',
+    });
   });
 
   it('any other block disables every level with its reason', () => {
