@@ -30,13 +30,11 @@ import {
 } from './lib/browser';
 import { type FirefoxSample, firefoxArrivalRow, firefoxClicks } from './lib/click-to-wire-firefox';
 import { benchEnvironment } from './lib/environment';
+import { clickVerdicts } from './lib/own-part';
 import { arrivals } from './lib/request-probes';
-import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
+import type { BenchResult, BenchRow, BenchSuite, SuiteOptions, Verdict } from './lib/result';
 import { summarize } from './lib/stats';
 
-/** The issue's targets for the warm worker ("The lean hot path", item 3). */
-const TARGET_WIRE_MS = 3;
-const TARGET_OWN_MS = 1;
 /** Clicks measured, with a warm worker and then as many with a cold one (issue: ≥ 200). */
 const CLICKS = 200;
 /** `--quick`: enough to see the shape, not the issue's count (a cold click takes ~1 s). */
@@ -247,7 +245,12 @@ type Summary = ReturnType<typeof summarize>;
 const values = (s: Summary) => ({ p50: s.p50, p95: s.p95, p99: s.p99, max: s.max });
 const wireOf = (samples: Sample[]) => summarize(samples.map((s) => s.sentAt - s.clickAt));
 
-function rows(label: string, samples: Sample[], base: number | null): BenchRow[] {
+function rows(
+  label: string,
+  samples: Sample[],
+  base: number | null,
+  verdict?: Verdict,
+): BenchRow[] {
   const wire = wireOf(samples);
   const arrivedSamples = samples.filter((s) => s.arrivedAt !== null);
   const arrived = summarize(arrivedSamples.map((s) => (s.arrivedAt as number) - s.clickAt));
@@ -257,13 +260,7 @@ function rows(label: string, samples: Sample[], base: number | null): BenchRow[]
       n: wire.n,
       values: values(wire),
       ratio: base === null ? 1 : wire.p50 / base,
-      ...(base === null
-        ? {
-            verdicts: [
-              { condition: `p50 ≤ ${TARGET_WIRE_MS} ms`, pass: wire.p50 <= TARGET_WIRE_MS },
-            ],
-          }
-        : {}),
+      ...(verdict ? { verdicts: [verdict] } : {}),
     },
     {
       method: `${label}: click → POST /orders arrives at the sandbox`,
@@ -274,8 +271,12 @@ function rows(label: string, samples: Sample[], base: number | null): BenchRow[]
   ];
 }
 
+/** The floor: the same click → a no-op message reaches the worker. */
+const floorOneWay = (floor: FloorSample[]) =>
+  summarize(floor.filter((f) => Number.isFinite(f.workerAt)).map((f) => f.workerAt - f.clickAt));
+
 /** The warm worker's split (click → message → fetch) and the floor, measured alike. */
-function floorRows(warm: Sample[], floor: FloorSample[]): BenchRow[] {
+function floorRows(warm: Sample[], floor: FloorSample[], verdict: Verdict): BenchRow[] {
   const wire = wireOf(warm);
   const split = warm.filter(
     (s): s is Sample & { messageAt: number } =>
@@ -283,8 +284,7 @@ function floorRows(warm: Sample[], floor: FloorSample[]): BenchRow[] {
   );
   const toWorker = summarize(split.map((s) => s.messageAt - s.clickAt));
   const inWorker = summarize(split.map((s) => s.sentAt - s.messageAt));
-  const reached = floor.filter((f) => Number.isFinite(f.workerAt));
-  const oneWay = summarize(reached.map((f) => f.workerAt - f.clickAt));
+  const oneWay = floorOneWay(floor);
   const roundTrip = summarize(
     floor.filter((f) => Number.isFinite(f.backAt)).map((f) => f.backAt - f.clickAt),
   );
@@ -319,7 +319,7 @@ function floorRows(warm: Sample[], floor: FloorSample[]): BenchRow[] {
       n: Math.min(wire.n, oneWay.n),
       values: { p50: own },
       ratio: own / wire.p50,
-      verdicts: [{ condition: `≤ ${TARGET_OWN_MS} ms`, pass: own <= TARGET_OWN_MS }],
+      verdicts: [verdict],
     },
   ];
 }
@@ -404,6 +404,11 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     return { warm: [] as FirefoxSample[], cold: [] as FirefoxSample[] };
   });
   const warmP50 = summarize(measured.warm.map((s) => s.sentAt - s.clickAt)).p50;
+  const verdicts = clickVerdicts({
+    warmP50,
+    floorP50: floorOneWay(measured.floor).p50,
+    coldP50: wireOf(measured.cold).p50,
+  });
   const firefoxRow = (label: string, samples: FirefoxSample[]) =>
     firefoxArrivalRow(label, samples, warmP50);
   return {
@@ -415,8 +420,8 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     ratioOf: 'the p50 of the warm worker (click → fetch start)',
     rows: [
       ...rows('warm worker', measured.warm, null),
-      ...floorRows(measured.warm, measured.floor),
-      ...rows('cold worker', measured.cold, warmP50),
+      ...floorRows(measured.warm, measured.floor, verdicts.own),
+      ...rows('cold worker', measured.cold, warmP50, verdicts.cold),
       ...(firefoxError === null
         ? [firefoxRow('warm event page', firefox.warm), firefoxRow('cold event page', firefox.cold)]
         : [

@@ -38,7 +38,9 @@ const USAGE = `Usage: npm run bench -- [suite…] [options]
   --list           the suites, one a line
   --help
 Prints one table per suite and one of every figure, writes bench/results/<suite>.json, and
-exits 1 when a suite fails or a figure misses one of the issue's conditions (verdict ✗).`;
+exits 1 when a suite fails or a figure misses one of the issue's conditions (verdict ✗).
+The hot path's verdicts judge own parts over floors measured in the same run, and ratios
+(bench/lib/own-part.ts); absolute figures are printed beside their floors, unjudged.`;
 
 function positive(value: string | undefined, flag: string): number {
   const n = Number(value);
