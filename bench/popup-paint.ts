@@ -13,10 +13,16 @@ import type { FirefoxHarness } from '../test/firefox/fixtures';
 import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { withFirefox } from './lib/firefox';
+import { ownByPercentile, popupVerdicts } from './lib/own-part';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 
 const OPENINGS = 40;
+/**
+ * Firefox's openings in `--quick`: they carry no verdict (the popup's is judged on Chromium's
+ * own part at p95, which keeps its 40: the p95 of 20 is their second largest).
+ */
+const QUICK_FIREFOX_OPENINGS = 20;
 const WARMUP = 3;
 const POSITIONS = 50;
 /** What a position is on screen: one card per CLOB market (also inside groups), one per AMM position. */
@@ -238,32 +244,32 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     },
   );
 
-  const row = (method: string, values: number[], base: number | null, judged = false): BenchRow => {
+  const row = (method: string, values: number[], base: number | null): BenchRow => {
     const s = summarize(values);
     return {
       method,
       n: s.n,
       values: { p50: s.p50, p95: s.p95, p99: s.p99, max: s.max },
       ratio: base === null ? null : s.p50 / base,
-      // The issue's target: the positions on screen within 100 ms at p95.
-      ...(judged ? { verdicts: [{ condition: 'p95 ≤ 100 ms', pass: s.p95 <= 100 }] } : {}),
     };
   };
-  // The popup's own share: its positions' frame past the floor, by percentile (the two
-  // series are interleaved, not paired).
+  // The popup's own share, the one judged (issue 34): its positions' frame past the floor,
+  // by percentile (the two series are interleaved, not paired).
   const ownPart = (frames: number[], floor: number[]): BenchRow => {
     const a = summarize(frames);
     const b = summarize(floor);
+    const own = ownByPercentile(a, b);
     return {
       method: 'own part: the frame that paints them − the floor, by percentile',
       n: Math.min(a.n, b.n),
-      values: { p50: a.p50 - b.p50, p95: a.p95 - b.p95, p99: a.p99 - b.p99, max: a.max - b.max },
+      values: { ...own },
       ratio: null,
+      verdicts: popupVerdicts(own),
     };
   };
   const fcp = measured.samples.map((m) => m.fcp as number);
   const fcpP50 = summarize(fcp).p50;
-  const firefox = await firefoxOpenings(n);
+  const firefox = await firefoxOpenings(options.quick ? Math.min(n, QUICK_FIREFOX_OPENINGS) : n);
   return {
     suite: 'popup-paint',
     title: `Popup first paint: popup.html opened → ${POSITIONS} positions on screen, warm background (Chromium, then Firefox)`,
@@ -281,7 +287,6 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         'open → the frame that paints them (the task after it: laid out and painted)',
         measured.samples.map((m) => m.screenFrame as number),
         fcpP50,
-        true,
       ),
       row(
         `open → all ${POSITIONS} position cards in the DOM`,
@@ -316,7 +321,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     notes: [
       `times from the popup page's navigation start (performance.timeOrigin); an init script (before the popup's scripts) watches first-contentful-paint and the DOM for position cards (${CARD}): the first time they fill the popup's height (the last one starts below its bottom edge: the popup draws the cards it can show first and the rest once those are painted) and the time all ${POSITIONS} are in; the figure judged is the task after the animation frame that paints the first`,
       `the popup opened as a tab at chrome-extension://…/popup.html (headless Chromium has no toolbar popup window) with the popup's own viewport, ${POPUP_VIEWPORT.width}×${POPUP_VIEWPORT.height}, in both browsers; the harness's own popup page is closed first (a trader has no hidden one open); ${WARMUP} openings not counted, then ${measured.samples.length}, one at a time`,
-      "the floor: after each popup opening, a new tab on the extension's manifest.json (no script, no style) opened the same way; its first contentful paint is what opening any extension page costs here, before the popup's own work, and the 100 ms target is judged on the whole",
+      "the floor: after each popup opening, a new tab on the extension's manifest.json (no script, no style) opened the same way; its first contentful paint is what opening any extension page costs here, before the popup's own work, and the target is judged on the popup's own part past it",
       `Firefox ESR: the production build set up through its options page, the popup opened as a tab at moz-extension://…/popup.html through BiDi; first contentful paint from the paint timeline and the popup's \`${POSITIONS_PAINTED_MARK}\` mark (set in the task after the animation frame that paints the first cards), read once it and all the cards are there; ${WARMUP} openings not counted (they also wait for the first fetch of the positions), then ${firefox.length}; timers at full resolution`,
       `warm background: worker running and unlocked, positions fetched before the first opening (${measured.held.clob} CLOB entries, ${measured.held.group} grouped, ${measured.held.amm} AMM; the sandbox got ${EXTRA_MARKETS} extra markets, in every one of which the demo account holds YES and NO)`,
     ],

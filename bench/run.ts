@@ -29,16 +29,21 @@ const SUITES: BenchSuite[] = [
 
 const USAGE = `Usage: npm run bench -- [suite…] [options]
   suite…           run only these (npm run bench -- --list names them); default: all
-  --quick          a quick look: leaves out the long suites (worker memory) unless named,
-                   and takes fewer samples where the issue fixes a count (click to wire:
-                   40 clicks warm and cold instead of 200)
+  --quick          every verdict, sooner: leaves out the long suites (worker memory) unless
+                   named, and takes fewer samples where no verdict needs them (click to
+                   wire: 40 warm clicks, 20 cold, Firefox 20 and 10, instead of 200 each;
+                   the popup: Firefox 20 openings instead of 40)
   --n N            samples per measured method (a suite's floor still holds, except
                    click to wire's with --quick)
   --minutes M      duration of the long suites (worker memory: 10)
   --list           the suites, one a line
   --help
 Prints one table per suite and one of every figure, writes bench/results/<suite>.json, and
-exits 1 when a suite fails or a figure misses one of the issue's conditions (verdict ✗).`;
+exits 1 when a suite fails or a figure misses one of the issue's conditions (verdict ✗).
+The hot path's verdicts judge own parts over floors measured in the same run, and ratios
+(bench/lib/own-part.ts); absolute figures are printed beside their floors, unjudged.`;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 function positive(value: string | undefined, flag: string): number {
   const n = Number(value);
@@ -88,15 +93,21 @@ async function main(): Promise<void> {
     (s) => !(quick && s.long && !names.includes(s.name)),
   );
   const results: BenchResult[] = [];
+  const took: string[] = [];
+  const runStart = performance.now();
   for (const suite of chosen) {
     console.log(`running ${suite.name} …`);
+    const start = performance.now();
     const result = await suite.run(options);
     results.push(result);
+    // Said so a quick run's budget (issue 34: every verdict within 6 minutes) can be checked.
+    took.push(`${suite.name} ${seconds(performance.now() - start)}`);
     console.log(`\n${formatTable(result)}`);
     const path = await writeResult(result);
     console.log(`figures: ${relative(process.cwd(), path)}\n`);
   }
   if (results.length > 1) console.log(formatSummary(results));
+  console.log(`took: ${took.join(' · ')}; all ${seconds(performance.now() - runStart)}`);
   const failed = failedVerdicts(results);
   if (failed.length > 0) {
     console.error(`\nbench: ${failed.length} condition(s) not met:`);

@@ -16,12 +16,13 @@ import { arrivals } from './request-probes';
 import type { BenchRow } from './result';
 import { summarize } from './stats';
 
-/** Which buttons of which market, and how many clicks (after `warmup` uncounted ones). */
+/** Which buttons of which market, and how many clicks (warm after `warmup` uncounted ones). */
 export interface ClickPlan {
   market: string;
   buttons: readonly string[];
   warmup: number;
-  clicks: number;
+  warmClicks: number;
+  coldClicks: number;
 }
 
 /**
@@ -33,7 +34,8 @@ export async function firefoxClicks({
   market,
   buttons,
   warmup,
-  clicks,
+  warmClicks,
+  coldClicks,
 }: ClickPlan): Promise<{ warm: FirefoxSample[]; cold: FirefoxSample[] }> {
   const { plugin, times } = arrivals();
   return withFirefox(
@@ -85,13 +87,13 @@ export async function firefoxClicks({
         }
       };
       const warm: FirefoxSample[] = [];
-      for (let i = 0; i < warmup + clicks; i++) {
+      for (let i = 0; i < warmup + warmClicks; i++) {
         const sample = await named(`warm click ${i}`, buttons[i % 2] as string);
         if (i >= warmup) warm.push(sample);
       }
       await h.admin.reset();
       const cold: FirefoxSample[] = [];
-      for (let i = 0; i < clicks; i++) {
+      for (let i = 0; i < coldClicks; i++) {
         await h.addon.terminateBackground();
         // The panel's port reconnects by itself, which wakes the event page.
         await panel.waitFor(buttons[i % 2] as string, (b) => !b.disabled, 15_000);
