@@ -11,4 +11,5 @@ export type PanelSender = Extract<SenderKind, 'content' | 'panel-frame'>;
  * there the content script is the panel, and a compromised page process can send what the
  * panel sends: the background's checks (market, caps, its own confirmation) bound it.
  */
-export const PANEL_SENDER: PanelSender = import.meta.env.FIREFOX ? 'content' : 'panel-frame';
+// `import.meta.env` is Vite's: absent where `npm run bench` (tsx) loads this file in Node.
+export const PANEL_SENDER: PanelSender = import.meta.env?.FIREFOX ? 'content' : 'panel-frame';
