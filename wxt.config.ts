@@ -42,7 +42,14 @@ export default defineConfig({
     name: 'Market Companion',
     description:
       'Positions, the live trading feed and one-click trading for a prediction-market exchange.',
-    permissions: ['storage', 'alarms', 'idle', 'notifications', 'scripting'],
+    permissions: [
+      'storage',
+      'alarms',
+      'idle',
+      'notifications',
+      'scripting',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     host_permissions: [...manifestHostPatterns(mode)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
@@ -54,6 +61,12 @@ export default defineConfig({
       // Firefox: on the toolbar from the start, not in the extensions menu: where a trader looks.
       ...(browser === 'firefox' ? { default_area: 'navbar' as const } : {}),
     },
+    // The side panel is a plain page too (public/sidepanel.html with
+    // entrypoints/sidepanel-page.ts), loaded as the popup is: Chromium's side panel, Firefox's
+    // sidebar.
+    ...(browser === 'firefox'
+      ? { sidebar_action: { default_panel: 'sidepanel.html', default_title: 'Market Companion' } }
+      : { side_panel: { default_path: 'sidepanel.html' } }),
     // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
     // The side panel's shortcut has a suggested key: it opens our page and trades nothing.
     commands: {

@@ -7,13 +7,13 @@
 
 import { POSITIONS_PAINTED_MARK } from '../components/popup/positions/marks';
 import { navigate } from '../scripts/lib/firefox';
-import type { Harness } from '../test/e2e/fixtures';
 import { eventually } from '../test/e2e/fixtures';
 import type { FirefoxHarness } from '../test/firefox/fixtures';
 import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { withFirefox } from './lib/firefox';
-import { ownByPercentile, popupVerdicts } from './lib/own-part';
+import { popupVerdicts } from './lib/own-part';
+import { type Marks, openFloor, openPaintOnce, ownPartRow } from './lib/page-paint';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
 
@@ -24,145 +24,20 @@ const OPENINGS = 40;
  */
 const QUICK_FIREFOX_OPENINGS = 20;
 const WARMUP = 3;
-const POSITIONS = 50;
+export const POSITIONS = 50;
 /** What a position is on screen: one card per CLOB market (also inside groups), one per AMM position. */
-const CARD = '.market-card, .amm-card';
+export const CARD = '.market-card, .amm-card';
 /**
  * The seeded CLOB markets (BTC, ETH, three Fed children, the resolved and the expired
  * market) and alice's AMM position give 8 positions; the extra markets make the rest.
  */
-const EXTRA_MARKETS = POSITIONS - 8;
+export const EXTRA_MARKETS = POSITIONS - 8;
 /**
  * The toolbar popup's size: 380 px wide (popup.html's own width) and as tall as a browser
  * lets a popup be (600 px). A tab of a desktop window's size would lay out and paint more
  * cards than a trader can ever see at once in the popup.
  */
-const POPUP_VIEWPORT = { width: 380, height: 600 };
-
-interface Marks {
-  fcp?: number;
-  /** The cards in the DOM first fill the popup (or all of them are in). */
-  screen?: number;
-  /** The task after the animation frame that paints those: the figure judged. */
-  screenFrame?: number;
-  inDom?: number;
-  frame?: number;
-}
-
-/**
- * Runs before the popup's own scripts: notes first contentful paint, when the position cards
- * first fill the popup's height (the last card in the DOM starts below its bottom edge, or
- * all of them are in) and when all of them are in the DOM, each with the frame that paints
- * it; resolves `__benchDone` once all are known. The harness awaits that promise instead of
- * polling: a poll is a script run on the popup's main thread every few milliseconds, which
- * would delay the very frame being measured.
- */
-function observePaint(arg: { want: number; card: string }): void {
-  const marks: Marks = {};
-  let done: (value: Marks) => void = () => {};
-  const w = window as unknown as { __benchPaint: Marks; __benchDone: Promise<Marks> };
-  w.__benchPaint = marks;
-  w.__benchDone = new Promise((resolve) => {
-    done = resolve;
-  });
-  const settle = () => {
-    if (marks.fcp !== undefined && marks.screenFrame !== undefined && marks.frame !== undefined)
-      done({ ...marks });
-  };
-  // The frame that paints what is in the DOM starts at the next animation frame, and is
-  // painted by the end of that task (style, layout, paint): the mark is the task after it.
-  const afterPaint = (mark: (at: number) => void) =>
-    requestAnimationFrame(() => {
-      const after = new MessageChannel();
-      after.port1.onmessage = () => {
-        mark(performance.now());
-        after.port1.close();
-        settle();
-      };
-      after.port2.postMessage(null);
-    });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
-    settle();
-  }).observe({ type: 'paint', buffered: true });
-  const observer = new MutationObserver(() => {
-    const cards = document.querySelectorAll(arg.card);
-    const all = cards.length >= arg.want;
-    const last = cards[cards.length - 1];
-    // Reads the layout only until the popup is full: the frame would lay it out anyway.
-    if (
-      marks.screen === undefined &&
-      last &&
-      (all || last.getBoundingClientRect().top >= window.innerHeight)
-    ) {
-      marks.screen = performance.now();
-      afterPaint((at) => {
-        marks.screenFrame = at;
-      });
-    }
-    if (!all) return;
-    marks.inDom = performance.now();
-    observer.disconnect();
-    afterPaint((at) => {
-      marks.frame = at;
-    });
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/**
- * The platform's floor, opened the same way: a new tab on an extension resource with
- * nothing to run (the manifest, shown as text); its first contentful paint is what any
- * extension page costs before its own work starts.
- */
-async function openFloor(h: Harness): Promise<number> {
-  const page = await h.context.newPage();
-  try {
-    await page.setViewportSize(POPUP_VIEWPORT);
-    await page.goto(h.url('manifest.json'));
-    return await eventually(
-      () =>
-        page.evaluate(
-          () =>
-            performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')
-              ?.startTime ?? null,
-        ),
-      { timeoutMs: 15_000, intervalMs: 20, what: "the floor page's first paint" },
-    );
-  } finally {
-    await page.close();
-  }
-}
-
-/** `promise`, or a clear error after `ms`. */
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function openOnce(h: Harness, want: number): Promise<Marks> {
-  const page = await h.context.newPage();
-  try {
-    await page.setViewportSize(POPUP_VIEWPORT);
-    await page.addInitScript(observePaint, { want, card: CARD });
-    await page.goto(h.url('popup.html'));
-    return await withTimeout(
-      page.evaluate(() => (window as unknown as { __benchDone: Promise<Marks> }).__benchDone),
-      15_000,
-      `${want} positions on the popup`,
-    );
-  } finally {
-    await page.close();
-  }
-}
+export const POPUP_VIEWPORT = { width: 380, height: 600 };
 
 /**
  * The same opening in Firefox, read after the fact (BiDi's preload scripts do not reach
@@ -232,11 +107,11 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       const samples: Marks[] = [];
       const floor: number[] = [];
       for (let i = 0; i < WARMUP + n; i++) {
-        const marks = await openOnce(h, POSITIONS);
+        const marks = await openPaintOnce(h, 'popup.html', POPUP_VIEWPORT, POSITIONS, CARD);
         if (i >= WARMUP) samples.push(marks);
         await pause(100);
         // Interleaved with the popup's openings, so both see the same machine.
-        const blank = await openFloor(h);
+        const blank = await openFloor(h, POPUP_VIEWPORT);
         if (i >= WARMUP) floor.push(blank);
         await pause(100);
       }
@@ -253,20 +128,11 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       ratio: base === null ? null : s.p50 / base,
     };
   };
-  // The popup's own share, the one judged (issue 34): its positions' frame past the floor,
-  // by percentile (the two series are interleaved, not paired).
-  const ownPart = (frames: number[], floor: number[]): BenchRow => {
-    const a = summarize(frames);
-    const b = summarize(floor);
-    const own = ownByPercentile(a, b);
-    return {
-      method: 'own part: the frame that paints them − the floor, by percentile',
-      n: Math.min(a.n, b.n),
-      values: { ...own },
-      ratio: null,
-      verdicts: popupVerdicts(own),
-    };
-  };
+  // The popup's own share is the figure judged (issue 34); the absolute rows carry none.
+  const judgedOwnPart = (own: BenchRow): BenchRow => ({
+    ...own,
+    verdicts: popupVerdicts({ p95: own.values.p95 ?? Number.NaN }),
+  });
   const fcp = measured.samples.map((m) => m.fcp as number);
   const fcpP50 = summarize(fcp).p50;
   const firefox = await firefoxOpenings(options.quick ? Math.min(n, QUICK_FIREFOX_OPENINGS) : n);
@@ -303,9 +169,12 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         measured.floor,
         fcpP50,
       ),
-      ownPart(
-        measured.samples.map((m) => m.screenFrame as number),
-        measured.floor,
+      judgedOwnPart(
+        ownPartRow(
+          'own part: the frame that paints them − the floor, by percentile',
+          measured.samples.map((m) => m.screenFrame as number),
+          measured.floor,
+        ),
       ),
       row(
         'Firefox: open → first contentful paint (anything)',

@@ -13,6 +13,7 @@ import { failedVerdicts, formatSummary, formatTable } from './lib/table';
 import { orderPipeline } from './order-pipeline';
 import { panelPaint } from './panel-paint';
 import { popupPaint } from './popup-paint';
+import { sidepanelPaint } from './sidepanel-paint';
 import { sizes } from './sizes';
 import { socketIngest } from './socket-ingest';
 import { workerMemory } from './worker-memory';
@@ -22,6 +23,7 @@ const SUITES: BenchSuite[] = [
   sizes,
   clickToWire,
   popupPaint,
+  sidepanelPaint,
   panelPaint,
   socketIngest,
   workerMemory,

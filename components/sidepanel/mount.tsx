@@ -2,8 +2,10 @@ import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { send } from '../../lib/protocol/browser';
+import { PORTS } from '../../lib/protocol/names';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { connectAppState } from '../common/app-state';
+import { takeEarlyPort } from '../common/early-port';
 import { connectPanelState } from '../panel/model/store';
 import { followActiveTab, type TabInfo, type TabsApi } from './follow-tab';
 import { SidePanel } from './SidePanel';
@@ -50,7 +52,7 @@ export function mountSidePanel(root: HTMLElement): void {
   });
   render(
     <SidePanel
-      store={connectAppState()}
+      store={connectAppState(takeEarlyPort(PORTS.state))}
       services={{
         send,
         openTab: (url) => void browser.tabs.create({ url }),

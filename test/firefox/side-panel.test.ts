@@ -1,9 +1,10 @@
 /**
- * The side panel in real Firefox (issue 32, item 5). Firefox's sidebar is browser chrome
- * that WebDriver BiDi cannot drive, so its page (`sidepanel.html`, the sidebar's
- * `default_panel`) runs in a tab: the same page, the same ports and messages. It follows the
- * active tab as the user switches (its own tab passed over), trades by trusted clicks with
- * no settle time, cancels an open order, and the fill raises a notification.
+ * The side panel's page in real Firefox (issue 32, item 5), in a tab: `sidepanel.html`, the
+ * sidebar's `default_panel`, with the same ports and messages, where Puppeteer's own page
+ * tools (clicks, selectors, screenshots) reach it. It follows the active tab as the user
+ * switches (its own tab passed over), trades by trusted clicks with no settle time, cancels
+ * an open order, and the fill raises a notification. The same page in the browser's real
+ * sidebar, which BiDi lists no browsing context for: `sidebar.test.ts`.
  */
 import type { Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
