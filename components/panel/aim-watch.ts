@@ -74,6 +74,8 @@ export interface AimWatch {
    * ('unwatched': the loader is gone, nothing watches the frame's place any more).
    */
   hostSeen(moved: boolean, look: HostLook): void;
+  /** The panel was moved or folded on purpose (room found for it): the same as any move. */
+  moved(): void;
   stop(): void;
 }
 
@@ -221,6 +223,7 @@ export function watchAim(options: {
       if (moved) tracker.moved(at);
       tracker.drawn(look, at);
     },
+    moved: () => tracker.moved(now()),
     stop: () => {
       if (pending) cancelAnimationFrame(pending);
       sizes.disconnect();

@@ -4,8 +4,9 @@ import themeCss from '../../assets/theme.css?inline';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { earlyPanelState } from './model/early-state';
 import type { PageSettings } from './model/page-settings-reader';
+import type { AutoPlacement } from './model/room';
 import { type MountedPanel, mountPanel } from './mount';
-import { arrivalPlacement } from './page-forms';
+import { roomPlacement, watchLayout } from './page-room';
 import { type PageHooks, type PanelSurface, runOnPage } from './page-run';
 import panelCss from './panel.css?inline';
 import { liftToTopLayer, tracksVisibility } from './top-layer';
@@ -25,6 +26,20 @@ export async function runInPagePanel(
   let settings: PageSettings | null = null;
   let panel: MountedPanel | null = null;
   let host: HTMLElement | null = null;
+  // Where room was found for the panel, until the user places it.
+  let auto: AutoPlacement | null = null;
+  let unwatchLayout: (() => void) | null = null;
+  const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+  // The room found on arrival may be gone (or made) once the page's layout changed (its
+  // styles arrived, the window resized): look again when it has settled. mount.tsx's
+  // place restarts the settle time of the move.
+  const relocate = () => {
+    if (!panel || !auto || !settings || settings.panel.placed) return;
+    const next = roomPlacement(settings.panel, document, viewport(), auto);
+    if (next === auto) return;
+    auto = next;
+    panel.place(next.placement, next.collapsed, false);
+  };
 
   const applyTheme = () => {
     if (!host || !settings) return;
@@ -62,6 +77,8 @@ export async function runInPagePanel(
       return null;
     },
     onRemove() {
+      unwatchLayout?.();
+      unwatchLayout = null;
       panel?.unmount();
       panel = null;
       host = null;
@@ -77,23 +94,24 @@ export async function runInPagePanel(
       ui.mount();
       // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
       if (host && !tracksVisibility()) liftToTopLayer(host);
+      const room = roomPlacement(next.panel, document, viewport());
+      auto = next.panel.placed ? null : room;
       panel = mountPanel({
         container: ui.uiContainer,
         slug,
-        placement: arrivalPlacement(next.panel, document, {
-          width: window.innerWidth,
-          height: window.innerHeight,
-        }),
-        collapsed: next.panel.collapsed,
+        placement: room.placement,
+        collapsed: room.collapsed,
         deps: { send: sendFromPanel, now: Date.now, newPressId: () => crypto.randomUUID() },
         connect: early.connect,
         host: () => host,
       });
+      unwatchLayout ??= watchLayout(document, relocate);
     },
     switchTo: (slug) => panel?.setSlug(slug),
     hide: () => ui.remove(),
     settingsChanged(next) {
       settings = next;
+      if (next.panel.placed) auto = null;
       applyTheme();
     },
     command: (command) => panel?.command(command),

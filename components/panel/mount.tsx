@@ -41,7 +41,10 @@ export interface MountedPanel {
   setSlug(slug: string): void;
   /** A keyboard command forwarded by the background. */
   command(command: PanelCommand): void;
-  /** The host placed a framed panel (`save`: where the user dropped it, kept for next time). */
+  /**
+   * The panel is placed (framed: by its loader; in the page: where room was found) and
+   * folded or not (`save`: where the user dropped it, kept for next time).
+   */
   place(placement: PanelPlacement, collapsed: boolean, save: boolean): void;
   /** The loader saw a framed panel's host move, or be drawn otherwise (host-watch.ts). */
   hostSeen(moved: boolean, look: HostLook): void;
@@ -114,6 +117,15 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       session.value.command(command);
     },
     place(placement, collapsed, save) {
+      const was = frame.placement.value;
+      const changed =
+        collapsed !== frame.collapsed.value ||
+        placement.corner !== was.corner ||
+        placement.offset.x !== was.offset.x ||
+        placement.offset.y !== was.offset.y;
+      // A panel that moves or folds by itself is a moved panel for the aim rule: its controls
+      // take presses again only once the new place has settled.
+      if (changed) aim.moved();
       frame.placement.value = placement;
       frame.collapsed.value = collapsed;
       if (save) session.value.savePlacement(placement, collapsed);

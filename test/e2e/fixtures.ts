@@ -49,6 +49,13 @@ export interface HarnessOptions {
    * true), so the page panel runs on its site and the live connection reaches it.
    */
   pointAtSandbox?: boolean;
+  /**
+   * Whether the trader has placed the page panel themselves (default true: open at its
+   * default corner, where the suites that trade find it). False: it finds room on each page
+   * (components/panel/page-room.ts), as for a trader who never moved it; at the sandbox's
+   * market pages that is often the folded bar.
+   */
+  panelPlacedByUser?: boolean;
   /** The unpacked build to load; default: the e2e run's copy (outside vitest, e.g. the benchmark, pass one). */
   extensionDir?: string;
   /** For a file whose tests make the extension log errors on purpose (faults): say why there. */
@@ -334,8 +341,13 @@ export async function startHarness(
 
   if (options.pointAtSandbox !== false) {
     await withApp(
-      (app, target) => app.updateSettings((s) => ({ ...s, exchange: target })),
-      exchange,
+      (app, target) =>
+        app.updateSettings((s) => ({
+          ...s,
+          exchange: target.exchange,
+          panel: { ...s.panel, placed: target.placed },
+        })),
+      { exchange, placed: options.panelPlacedByUser !== false },
     );
   }
   return harness;

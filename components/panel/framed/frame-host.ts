@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PANEL_FRAME_PATH, PANEL_HOST_PORT } from '../../../lib/protocol/names';
 import { isRecord } from '../../../lib/protocol/shapes';
+import type { PageSettings } from '../model/page-settings-reader';
 import {
   type Box,
   boxOf,
@@ -16,7 +17,7 @@ import {
   type Size,
   savedPlacement,
 } from '../model/placement';
-import { arrivalPlacement } from '../page-forms';
+import { roomPlacement, watchLayout } from '../page-room';
 import { type PageHooks, type PanelSurface, runOnPage } from '../page-run';
 import { frameSrc, newFrameNonce } from './frame-nonce';
 import { showReplacedNotice, watchFrameLoads } from './frame-replaced';
@@ -38,6 +39,9 @@ interface HostPort {
 }
 
 const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
+
+const samePlacement = (a: PanelPlacement, b: PanelPlacement): boolean =>
+  a.corner === b.corner && a.offset.x === b.offset.x && a.offset.y === b.offset.y;
 
 /**
  * The frame is placed from here, with `!important` from inside its closed shadow root: the
@@ -73,6 +77,10 @@ export function runFramedPanel(
   let slug: string | null = null;
   let placement: PanelPlacement = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
   let collapsed = false;
+  // The stored panel settings; `placed` there, or a fold, drop or move the user made on
+  // this page, means the user's placement holds and no room is looked for.
+  let panelSettings: PageSettings['panel'] | null = null;
+  let userPlaced = false;
   let size: Size | null = null;
   let drag: { from: Point; start: Box; moved: boolean } | null = null;
   let dragging: Box | null = null;
@@ -117,6 +125,7 @@ export function runFramedPanel(
     if (to) dragTo(to);
     if (drag?.moved) {
       if (dragging) {
+        userPlaced = true;
         placement = dockBox(dragging, viewport());
         post({ t: 'placement', placement, collapsed, save: true });
       }
@@ -153,6 +162,8 @@ export function runFramedPanel(
     if (message.t === 'size') {
       size = message.size;
     } else if (message.t === 'placement') {
+      // Only the user's fold or move sends it (Panel.tsx's place).
+      userPlaced = true;
       placement = message.placement;
       collapsed = message.collapsed;
     } else {
@@ -201,6 +212,22 @@ export function runFramedPanel(
     layout();
     post({ t: 'view', size: viewport() });
   });
+
+  // The room found on arrival may be gone (or made) once the page's layout changed (its
+  // styles arrived, the window resized): look again when it has settled. The frame hears
+  // the new place as a placement it did not make, and the move restarts its settle time
+  // (mount.tsx's place).
+  let unwatchLayout: (() => void) | null = null;
+  const relocate = () => {
+    if (!shown || userPlaced || !panelSettings) return;
+    const next = roomPlacement(panelSettings, document, viewport(), { placement, collapsed });
+    if (next.collapsed === collapsed && samePlacement(next.placement, placement)) return;
+    if (next.collapsed !== collapsed) size = null;
+    placement = next.placement;
+    collapsed = next.collapsed;
+    layout();
+    post({ t: 'placement', placement, collapsed, save: false });
+  };
 
   const mount = () => {
     host = document.createElement('aside');
@@ -252,10 +279,15 @@ export function runFramedPanel(
     },
     show(next, settings) {
       slug = next;
-      // Now that the page's forms are there: the corner that covers none of them.
-      placement = arrivalPlacement(settings.panel, document, viewport());
-      collapsed = settings.panel.collapsed;
+      // Now that the page's layout is there: a place that covers nothing the trader needs.
+      panelSettings = settings.panel;
+      userPlaced = settings.panel.placed;
+      const room = roomPlacement(settings.panel, document, viewport());
+      if (room.collapsed !== collapsed) size = null;
+      placement = room.placement;
+      collapsed = room.collapsed;
       shown = true;
+      unwatchLayout ??= watchLayout(document, relocate);
       if (host) layout();
       else mount();
       // When the panel may first be seen (its frame may have painted already, unseen): read
@@ -270,6 +302,8 @@ export function runFramedPanel(
     hide() {
       slug = null;
       shown = false;
+      unwatchLayout?.();
+      unwatchLayout = null;
       link?.disconnect();
       link = null;
       watch?.stop();
@@ -280,7 +314,10 @@ export function runFramedPanel(
       frame = null;
       style = null;
     },
-    settingsChanged: () => undefined,
+    settingsChanged(next) {
+      panelSettings = next.panel;
+      if (next.panel.placed) userPlaced = true;
+    },
     command: (command) => post({ t: 'command', command }),
   };
   ctx.onInvalidated(() => surface.hide());

@@ -122,35 +122,3 @@ export function keepInView(
     },
   };
 }
-
-const overlap = (a: Box, b: Box): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The corner itself first, then across the same edge, then the other edge, then opposite. */
-function cornersFrom(corner: Corner): Corner[] {
-  const flip = (c: Corner, part: 0 | 1): Corner => {
-    const [v, h] = c.split('-') as ['top' | 'bottom', 'left' | 'right'];
-    return part === 0
-      ? (`${v}-${h === 'left' ? 'right' : 'left'}` as Corner)
-      : (`${v === 'top' ? 'bottom' : 'top'}-${h}` as Corner);
-  };
-  return [corner, flip(corner, 0), flip(corner, 1), flip(flip(corner, 0), 1)];
-}
-
-/**
- * The first corner, starting from `placement`'s own, where a panel of `size` covers none
- * of `obstacles` (the page's own forms); `placement` itself when every corner does.
- */
-export function clearCorner(
-  placement: PanelPlacement,
-  size: Size,
-  viewport: Size,
-  obstacles: readonly Box[],
-): PanelPlacement {
-  for (const corner of cornersFrom(placement.corner)) {
-    const candidate = { corner, offset: placement.offset };
-    const box = boxOf(candidate, size, viewport);
-    if (!obstacles.some((o) => overlap(box, o))) return candidate;
-  }
-  return placement;
-}

@@ -1,6 +1,8 @@
 /**
  * Where the panel arrives: the default corner, unless that would cover the page's own
- * trade form (then the first corner clear of it), unless the user placed it themselves.
+ * trade form (then the nearest place clear of it), unless the user placed it themselves.
+ * In a window wide enough for the open panel beside the sandbox's page (the narrower ones,
+ * where it folds to its bar, are room.test.ts's).
  * And its frame builds it from the background's first state, without waiting on the page.
  */
 import type { Page } from 'playwright-core';
@@ -8,7 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';
 
-const h = useHarness(import.meta.url);
+const h = useHarness(import.meta.url, { panelPlacedByUser: false });
+/** Room for the open panel on either side of the sandbox's centred page. */
+const WIDE = { width: 1920, height: 1080 };
 const BTC = 'sandbox-btc-100k';
 
 /** Page CSS, applied before the page (and so the panel) loads: the trade form at the panel's default corner. */
@@ -51,7 +55,8 @@ async function openMarket(css: string | null) {
       }
     }, css);
   }
-  await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`);
+  await page.setViewportSize(WIDE);
+  await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`, { waitUntil: 'load' });
   panel = await PanelDriver.attach(page);
   const shown = await panel.waitFor('section.mc-panel', (s) => s.rect.height > 100, 15_000);
   const form = await page.locator('[data-trade-form]').boundingBox();

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { TEST_PASSPHRASE } from '../../e2e/fixtures';
+import { eventually, TEST_PASSPHRASE } from '../../e2e/fixtures';
 import type { FirefoxHarness } from '../fixtures';
 import { clickButton, fill, waitForText } from './page-actions';
 
@@ -11,6 +11,7 @@ export async function onboardThroughOptions(
   h: FirefoxHarness,
   demoAccount: RegExp,
   shot: (page: Page, name: string) => Promise<unknown> = async () => undefined,
+  { placePanel = true }: { placePanel?: boolean } = {},
 ): Promise<void> {
   const page = await h.openExtensionPage('options.html');
   await waitForText(page, /Step 1 of 5: Exchange/);
@@ -41,5 +42,31 @@ export async function onboardThroughOptions(
   await clickButton(page, /^Finish$/);
   await waitForText(page, /Token id/);
   await shot(page, '6-account');
+  await page.close();
+  if (placePanel) await placePanelAsUser(h);
+}
+
+/**
+ * The trader places the page panel with its own control: on the sandbox's page at
+ * 1280 x 800 it finds no room for the open panel and arrives folded to its bar; one click
+ * opens it there (bottom-left), and from then on the user's placement holds on every page
+ * (panel.placed), open, where the trading suites find its buttons.
+ */
+export async function placePanelAsUser(h: FirefoxHarness): Promise<void> {
+  const page = await h.openMarketPage('sandbox-btc-100k');
+  const panel = h.panel(page);
+  const section = await panel.waitFor('section.mc-panel', () => true, 20_000);
+  if (section.attributes.class?.includes('collapsed')) {
+    await panel.click('[data-action="collapse"]');
+  }
+  // Saved: a fresh page shows it open.
+  await eventually(
+    async () => {
+      await page.reload();
+      const again = await h.panel(page).waitFor('section.mc-panel', () => true, 20_000);
+      return !again.attributes.class?.includes('collapsed');
+    },
+    { what: 'the panel placed by the user, open', timeoutMs: 30_000 },
+  );
   await page.close();
 }

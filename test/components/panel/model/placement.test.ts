@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   boxOf,
-  clearCorner,
   dockBox,
   dragBox,
   keepInView,
@@ -107,51 +106,5 @@ describe('keyboard and resizing', () => {
       corner: 'top-left',
       offset: { x: 0, y: 8 },
     });
-  });
-});
-
-describe('clearCorner: the panel arrives clear of the page’s own forms', () => {
-  const home = { corner: 'bottom-right' as const, offset: { x: 16, y: 16 } };
-  // A form in each strip of a 1280 × 800 page.
-  const leftColumn = { x: 72, y: 250, width: 320, height: 420 };
-  const rightBottom = { x: 900, y: 500, width: 340, height: 280 };
-  const leftBottom = { x: 20, y: 500, width: 340, height: 280 };
-  const header = { x: 0, y: 0, width: 1280, height: 60 };
-
-  it('keeps the default corner when no form is under it', () => {
-    expect(clearCorner(home, size, viewport, [leftColumn, header])).toEqual(home);
-    expect(clearCorner(home, size, viewport, [])).toEqual(home);
-  });
-
-  it('moves across the same edge first when the default corner would cover a form', () => {
-    expect(clearCorner(home, size, viewport, [rightBottom])).toEqual({
-      corner: 'bottom-left',
-      offset: home.offset,
-    });
-  });
-
-  it('then to the other edge, then to the opposite corner', () => {
-    expect(clearCorner(home, size, viewport, [rightBottom, leftBottom])).toEqual({
-      corner: 'top-right',
-      offset: home.offset,
-    });
-    const rightColumn = { x: 900, y: 0, width: 380, height: 800 };
-    expect(clearCorner(home, size, viewport, [rightColumn, leftBottom])).toEqual({
-      corner: 'top-left',
-      offset: home.offset,
-    });
-  });
-
-  it('stays at the default corner when every corner would cover a form', () => {
-    const everywhere = { x: 0, y: 0, width: 1280, height: 800 };
-    expect(clearCorner(home, size, viewport, [everywhere])).toEqual(home);
-  });
-
-  it('counts touching edges as clear, any shared pixel as covering', () => {
-    const box = boxOf(home, size, viewport);
-    const touching = { x: box.x - 100, y: box.y, width: 100, height: 50 };
-    expect(clearCorner(home, size, viewport, [touching])).toEqual(home);
-    const onePixel = { ...touching, width: 101 };
-    expect(clearCorner(home, size, viewport, [onePixel]).corner).toBe('bottom-left');
   });
 });

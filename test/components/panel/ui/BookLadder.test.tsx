@@ -58,6 +58,7 @@ function show(
     marketShown: () => undefined,
     visibilityChanged: () => undefined,
     hostSeen: () => undefined,
+    moved: () => undefined,
     stop: () => undefined,
   };
   let store: ReturnType<typeof fakeStore> | null = null;

@@ -34,6 +34,7 @@ const aimed: AimWatch = {
   marketShown: () => undefined,
   visibilityChanged: () => undefined,
   hostSeen: () => undefined,
+  moved: () => undefined,
   stop: () => undefined,
 };
 

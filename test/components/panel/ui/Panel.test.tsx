@@ -3,6 +3,7 @@ import { signal } from '@preact/signals';
 import { fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch';
+import { AimTracker, MOVE_SETTLE_MS, MOVED_REFUSAL } from '../../../../components/panel/model/aim';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
@@ -48,6 +49,7 @@ const aimed = (check: AimCheck = () => null): AimWatch => ({
   marketShown: () => undefined,
   visibilityChanged: () => undefined,
   hostSeen: () => undefined,
+  moved: () => undefined,
   stop: () => undefined,
 });
 
@@ -316,6 +318,64 @@ describe('pressing quick-trade buttons', () => {
     );
     expect(seen).toEqual([button('BUY:YES:1')]);
     expect(background.callsOf('panel.quickOrder')).toEqual([]);
+  });
+
+  it('a panel that moves or folds by itself (room found for it) takes no press until its new place has settled (issue 32)', async () => {
+    let now = 10_000;
+    const tracker = new AimTracker();
+    const rect = { x: 0, y: 0, width: 60, height: 24 };
+    const aim: AimWatch = {
+      ...aimed((event) => {
+        const control = event.currentTarget as Element;
+        // The control itself never moves in the panel: only the panel's place is at stake.
+        tracker.measured(control, rect, 0);
+        return tracker.refusal(control, rect, now, true);
+      }),
+      moved: () => tracker.moved(now),
+    };
+    const { background } = show(
+      panelState(),
+      { 'panel.quickOrder': async (r) => filled(r) },
+      signal<PanelVisibility>('visible'),
+      aim,
+    );
+    const orders = () => background.callsOf('panel.quickOrder').length;
+
+    // Moved by the room finder: a press inside the settle time is refused, as for any move.
+    mounted?.place({ corner: 'top-right', offset: { x: 16, y: 16 } }, false, false);
+    now += MOVE_SETTLE_MS - 1;
+    realClick(button('BUY:YES:1'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-notice="obscured"]')?.textContent).toBe(MOVED_REFUSAL),
+    );
+    expect(orders()).toBe(0);
+    now += 1;
+    realClick(button('BUY:YES:1'));
+    await waitFor(() => expect(orders()).toBe(1));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain('filled'),
+    );
+
+    // Told the same place again: nothing moved, nothing restarts.
+    mounted?.place({ corner: 'top-right', offset: { x: 16, y: 16 } }, false, false);
+    realClick(button('BUY:NO:1'));
+    await waitFor(() => expect(orders()).toBe(2));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="NO"]')?.textContent).toContain('filled'),
+    );
+
+    // Folded to the bar and opened again by itself: the controls are back in a new place.
+    now += MOVE_SETTLE_MS;
+    mounted?.place({ corner: 'top-right', offset: { x: 16, y: 16 } }, true, false);
+    now += 10;
+    mounted?.place({ corner: 'top-right', offset: { x: 16, y: 16 } }, false, false);
+    await waitFor(() => expect(container.querySelector('[data-key="BUY:YES:1"]')).not.toBeNull());
+    now += MOVE_SETTLE_MS - 1;
+    realClick(button('BUY:YES:1'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-notice="obscured"]')?.textContent).toBe(MOVED_REFUSAL),
+    );
+    expect(orders()).toBe(2);
   });
 
   it('shows the first-run hint the background sends, and nothing when there is none', async () => {

@@ -1,0 +1,95 @@
+/**
+ * The panel finds room (issue 32, item 1): on the sandbox's market page, at three window
+ * sizes, the panel (or, where it has no room, its folded bar) covers none of the order book,
+ * the price cards or the buy form, and a trade still works once its place has settled. The
+ * trader has not placed the panel here (`panelPlacedByUser: false`).
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, useHarness } from '../fixtures';
+import { PanelDriver, panelFrameOf } from './driver';
+import { ordersAfter, waitForNewOrders } from './helpers';
+import { SANDBOX_MARKET_NEEDS, SIZES } from './room-sizes';
+
+const h = useHarness(import.meta.url, { panelPlacedByUser: false });
+const BTC = 'sandbox-btc-100k';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+let page: Page | null = null;
+let panel: PanelDriver | null = null;
+
+beforeAll(async () => {
+  await h().onboard('alice');
+});
+
+afterEach(async () => {
+  await panel?.detach();
+  await page?.close();
+  panel = null;
+  page = null;
+  // Opening the bar is the trader's own placement: forgotten, so the next size finds room.
+  await h().withApp((app) =>
+    app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false, collapsed: false } })),
+  );
+});
+
+/**
+ * The frame's box once it is shown and sized to the panel it holds (a positive barrier: the
+ * loader has placed it and the panel has said its size).
+ */
+async function placedFrame(driver: PanelDriver, on: Page): Promise<Box & { collapsed: boolean }> {
+  return eventually(
+    async () => {
+      const box = await (await panelFrameOf(on)?.frameElement())?.boundingBox();
+      const section = await driver.one('section.mc-panel');
+      if (!box || !section || box.x < 0) return null;
+      const same =
+        Math.abs(box.height - section.rect.height) < 1 &&
+        Math.abs(box.width - section.rect.width) < 1;
+      return same
+        ? { ...box, collapsed: section.attributes.class?.includes('collapsed') ?? false }
+        : null;
+    },
+    { what: 'the panel’s frame placed and sized to the panel' },
+  );
+}
+
+describe('the panel finds room on the sandbox’s market page', () => {
+  for (const size of SIZES) {
+    it(`at ${size.width}×${size.height}: covers none of the book, the price cards and the buy form; trades once settled`, async () => {
+      page = await h().context.newPage();
+      await page.setViewportSize(size);
+      // Loaded: the page's styles and scripts are in, its layout is the one a trader sees.
+      await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`, { waitUntil: 'load' });
+      panel = await PanelDriver.attach(page);
+      await panel.waitFor('section.mc-panel', () => true, 15_000);
+      const frame = await placedFrame(panel, page);
+
+      for (const [what, selector] of Object.entries(SANDBOX_MARKET_NEEDS)) {
+        const needed = await page.locator(selector).boundingBox();
+        if (!needed) throw new Error(`the sandbox page has no ${what}`);
+        expect(overlaps(frame, needed), `the panel covers the ${what}`).toBe(false);
+      }
+      await h().shot(page, `room-${size.width}x${size.height}`);
+
+      // Folded to its bar: one click opens it where it is (the trader's own placement now).
+      if (frame.collapsed) {
+        expect(frame.height).toBeLessThan(80);
+        await panel.click('[data-action="collapse"]');
+      }
+      const since = (await h().admin.orders()).length;
+      await panel.click('[data-key="BUY:YES:0"]');
+      const [order] = await waitForNewOrders(h(), since);
+      expect(order?.side).toBe('BUY');
+      expect((await ordersAfter(h(), since)).length).toBe(1);
+    });
+  }
+});
