@@ -373,6 +373,8 @@ export async function startHarness(
 
   if (options.pointAtSandbox !== false) {
     await harness.updateSettings((s) => ({ ...s, exchange }));
+    // Tests start with no extension page open (no UI watching); `send` opens it again.
+    await (messagingPage as Page | null)?.close();
   }
   return harness;
 }
