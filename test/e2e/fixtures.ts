@@ -11,25 +11,35 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { BackgroundApp } from '../../lib/background/app';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import type { SandboxAccount } from '../../lib/core/api/sandbox';
-import { type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
+import type { Settings } from '../../lib/core/settings/schema';
+import { MESSAGES, type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
 import type { Reply } from '../../lib/protocol/router';
-import type { ConnectionState, VaultView } from '../../lib/protocol/views';
+import type { AppSnapshot, ConnectionState, VaultView } from '../../lib/protocol/views';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sandbox/index';
 import { outputDir } from '../../scripts/lib/build';
 import { findChromium, launchWithExtension, waitForPage } from '../../scripts/lib/chromium';
 import type { RequestOf } from '../lib/protocol/fixtures';
 import { eventually } from '../wait';
+import { readAppSnapshot } from './harness/app-state';
 import { AutoScreenshots } from './harness/auto-screenshots';
 import { type ConsoleProblem, ConsoleWatch } from './harness/console-watch';
 import { evaluateInContentScript } from './harness/content-world';
 import { type HandshakeRecord, handshakeSpy } from './harness/handshake-spy';
+import {
+  type CreatedNotification,
+  createdNotifications,
+  shownNotifications,
+  watchNotifications,
+} from './harness/notification-watch';
 import { SandboxAdmin } from './harness/sandbox-admin';
 import { REPO_ROOT, saveScreenshot, screenshotDirFor } from './harness/screenshots';
+import { updateSettingsFrom } from './harness/settings-store';
 import { WorkerControl, within } from './harness/worker-control';
 
 /** The one polling helper, re-exported for the many e2e files that take it from here. */
 export { eventually } from '../wait';
 export type { HandshakeRecord } from './harness/handshake-spy';
+export type { CreatedNotification } from './harness/notification-watch';
 export { SandboxAdmin } from './harness/sandbox-admin';
 
 /** `chrome.*` as seen from extension pages and the worker (same shape as WXT's `browser`). */
@@ -88,7 +98,9 @@ export interface Harness {
   /**
    * Runs `fn(app, arg)` inside the worker, with the background's `BackgroundApp`. `fn` is
    * sent as source text: it may use only its parameters and globals (no imports, no
-   * closures); `arg` and the result travel as JSON.
+   * closures); `arg` and the result travel as JSON. Only for what no UI can do: inject a
+   * fault or observe what no message or port shows (say which at the call); state is read
+   * with `snapshot`/`send` and set with `send`/`updateSettings`, as the UIs do.
    */
   withApp<R, A = undefined>(
     fn: (app: BackgroundApp, arg: A) => R | Promise<R>,
@@ -104,8 +116,26 @@ export interface Harness {
     payload: RequestOf<N>,
     from?: Page,
   ): Promise<Reply<ResponseOf<N>>>;
-  /** `send`, for an answer that must be a success: its data, or a throw with the error. */
+  /**
+   * `send`, for an answer that must be a success: the request and the answer checked
+   * against the message's schemas; its data, or a throw with the error.
+   */
   ask<N extends MessageName>(name: N, payload: RequestOf<N>, from?: Page): Promise<ResponseOf<N>>;
+  /** The background's app state as the popup and options page read it: the state port's snapshot. */
+  snapshot(): Promise<AppSnapshot>;
+  /**
+   * Changes the settings as the options page does (the protected store, from an extension
+   * page) and returns them once the background's state shows them.
+   */
+  updateSettings(change: (current: Settings) => Settings): Promise<Settings>;
+  /**
+   * Records the desktop notifications the running worker instance creates from now on
+   * (`createdNotifications()` lists them): an observation no UI can make, so in the worker.
+   */
+  watchNotifications(): Promise<void>;
+  createdNotifications(): Promise<CreatedNotification[]>;
+  /** The ids of the desktop notifications Chromium holds now. */
+  shownNotifications(): Promise<string[]>;
   /** Sends any value through `chrome.runtime.sendMessage` from an extension page. */
   sendRaw(message: unknown, from?: Page): Promise<unknown>;
   /** Runs `fn(arg)` in the extension's isolated world of a web page (where its content script runs); same rules as `withApp`. */
@@ -116,7 +146,7 @@ export interface Harness {
   ): Promise<R>;
   /** Sets up a demo account of the sandbox without clicking through the options page. */
   onboard(label: string, options?: OnboardOptions): Promise<VaultView>;
-  /** The live connection's state, read in the worker. */
+  /** The live connection's state, as the app snapshot shows it. */
   connection(): Promise<ConnectionState>;
   /** Waits until the live connection is live (and authenticated unless `authenticated: false`). */
   waitForLive(options?: { authenticated?: boolean; timeoutMs?: number }): Promise<ConnectionState>;
@@ -236,7 +266,8 @@ export async function startHarness(
     return (await worker.evaluate(expression)) as R;
   };
 
-  const connection = () => withApp((app) => app.live.state);
+  const snapshot = async () => readAppSnapshot(await pageForMessages());
+  const connection = async () => (await snapshot()).connection;
   const consoleWatch = new ConsoleWatch(context, extensionId);
   const screens = new AutoScreenshots(shotsDir, context, (page) => page === messagingPage);
 
@@ -259,10 +290,18 @@ export async function startHarness(
         ResponseOf<typeof name>
       >,
     async ask(name, payload, from) {
+      const schemas = MESSAGES[name];
+      const request = schemas.request.safeParse(payload);
+      if (!request.success) throw new Error(`${name}: not a valid request: ${request.error}`);
       const reply = await harness.send(name, payload, from);
       if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-      return reply.data;
+      return schemas.response.parse(reply.data) as ResponseOf<typeof name>;
     },
+    snapshot,
+    updateSettings: async (change) => updateSettingsFrom(await pageForMessages(), change, snapshot),
+    watchNotifications: () => watchNotifications(withApp),
+    createdNotifications: () => createdNotifications(withApp),
+    shownNotifications: () => shownNotifications(withApp),
     sendRaw,
     inContentScript: (page, fn, arg) => evaluateInContentScript(page, extensionId, fn, arg),
     async onboard(label, onboardOptions = {}) {
@@ -340,15 +379,13 @@ export async function startHarness(
   };
 
   if (options.pointAtSandbox !== false) {
-    await withApp(
-      (app, target) =>
-        app.updateSettings((s) => ({
-          ...s,
-          exchange: target.exchange,
-          panel: { ...s.panel, placed: target.placed },
-        })),
-      { exchange, placed: options.panelPlacedByUser !== false },
-    );
+    await harness.updateSettings((s) => ({
+      ...s,
+      exchange,
+      panel: { ...s.panel, placed: options.panelPlacedByUser !== false },
+    }));
+    // Tests start with no extension page open (no UI watching); `send` opens it again.
+    await (messagingPage as Page | null)?.close();
   }
   return harness;
 }

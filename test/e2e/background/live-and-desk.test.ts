@@ -26,6 +26,7 @@ describe('the live connection from the real service worker', () => {
   });
 
   it('receives the account’s private order events from the sandbox over that socket', async () => {
+    // withApp: the socket's raw order events reach the worker alone; no UI is shown them.
     await h().withApp((app) => {
       const scope = globalThis as Scope;
       scope.__orderEvents = [];
@@ -34,6 +35,7 @@ describe('the live connection from the real service worker', () => {
     const intent = intentOf(await quickBuy(h()));
     const events = await eventually(
       async () => {
+        // withApp: what the listener above kept, in the worker.
         const seen = await h().withApp(() => (globalThis as Scope).__orderEvents ?? []);
         return seen.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? seen : null;
       },

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
+import { eventually, type Harness, useHarness } from '../fixtures';
 import { intentOf, quickBuy } from './orders';
 
 const h = useHarness(import.meta.url);
 
-type Scope = { chrome: ChromeApi; __created?: string[] };
-
-/** Counts `chrome.notifications.create` calls in the running worker instance, from now on. */
-function countCreations(harness: Harness): Promise<void> {
-  return harness.withApp(() => {
-    const scope = globalThis as unknown as Scope;
-    if (scope.__created) return;
-    const created: string[] = [];
-    scope.__created = created;
-    const api = scope.chrome.notifications;
-    const original = api.create.bind(api) as (...args: unknown[]) => unknown;
-    (api as { create: unknown }).create = (...args: unknown[]) => {
-      created.push(typeof args[0] === 'string' ? args[0] : '(no id)');
-      return original(...args);
-    };
-  });
-}
-
-const created = (harness: Harness) =>
-  harness.withApp(() => (globalThis as unknown as Scope).__created ?? []);
-const shown = (harness: Harness) =>
-  harness.withApp(async () =>
-    Object.keys(await (globalThis as unknown as Scope).chrome.notifications.getAll()),
-  );
+/** The ids of the notifications the running worker created since `watchNotifications`. */
+const created = async (harness: Harness) => (await harness.createdNotifications()).map((n) => n.id);
+const shown = (harness: Harness) => harness.shownNotifications();
 
 /** Waits until the sandbox has settled the order (MINED): every event about it has been sent. */
 async function settled(harness: Harness, clientOrderId: string): Promise<void> {
@@ -43,7 +22,7 @@ async function settled(harness: Harness, clientOrderId: string): Promise<void> {
 describe('desktop notifications', () => {
   it('a fill produces exactly one notification, even with every order event delivered twice', async () => {
     await h().onboard('alice');
-    await countCreations(h());
+    await h().watchNotifications();
     await h().admin.faults({ kind: 'duplicate-order-events', enabled: true });
     const intent = intentOf(await quickBuy(h()));
     expect(intent.state).toBe('filled');
@@ -77,7 +56,7 @@ describe('desktop notifications', () => {
     await h().stopWorker();
     await h().send('vault.status', {});
     expect(await h().workerRestarted()).toBe(true);
-    await countCreations(h());
+    await h().watchNotifications();
     await h().waitForLive();
     await h().send('panel.state', { marketSlug: 'sandbox-btc-100k' });
     expect(await created(h())).toEqual([]);
@@ -85,9 +64,7 @@ describe('desktop notifications', () => {
   });
 
   it('notifies nothing when the setting is off', async () => {
-    await h().withApp((app) =>
-      app.updateSettings((s) => ({ ...s, notifications: { enabled: false } })),
-    );
+    await h().updateSettings((s) => ({ ...s, notifications: { enabled: false } }));
     const intent = intentOf(await quickBuy(h()));
     await settled(h(), intent.clientOrderId);
     await h().send('panel.state', { marketSlug: 'sandbox-btc-100k' });

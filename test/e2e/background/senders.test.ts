@@ -15,7 +15,10 @@ interface Seen {
 }
 type Scope = { chrome: ChromeApi; __seen?: Seen[] };
 
-/** Records, in the worker, the `sender` Chromium hands to every message and port. */
+/**
+ * Records, in the worker, the `sender` Chromium hands to every message and port (withApp:
+ * what Chromium reports of a sender reaches the worker's listeners alone).
+ */
 function recordSenders(harness: Harness): Promise<void> {
   return harness.withApp(() => {
     const scope = globalThis as unknown as Scope;
@@ -36,6 +39,7 @@ function recordSenders(harness: Harness): Promise<void> {
 
 const seenFrom = (harness: Harness, match: (s: Seen) => boolean) =>
   eventually(
+    // withApp: what `recordSenders` kept, in the worker.
     async () =>
       (await harness.withApp(() => (globalThis as unknown as Scope).__seen ?? [])).find(match),
     { what: 'a recorded sender' },
@@ -66,6 +70,7 @@ const sendFromContentScript = (
 describe('the senders Chromium reports, and the checks that rely on them', () => {
   it('the toolbar popup: our id and origin, no tab, no frame', async () => {
     await recordSenders(h());
+    // withApp: the real toolbar popup opens only from the worker (`action.openPopup`).
     await h().withApp(() => (globalThis as unknown as Scope).chrome.action.openPopup());
     const popup = h().url('popup.html');
     const { sender } = await seenFrom(h(), (s) => s.sender.url === popup && !s.sender.tab);
@@ -178,8 +183,8 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
   it('from the content-script world, with no click: no order, alert or preset change; a real press still trades', async () => {
     if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
     const { page, panel } = await openPanel(h(), 'sandbox-btc-100k');
-    const presets = await h().withApp((app) => app.settings.quickTrade.presets);
-    const alerts = await h().withApp((app) => app.priceWatch.list().length);
+    const presets = (await h().snapshot()).settings.quickTrade.presets;
+    const alerts = (await h().ask('priceAlerts.list', {})).length;
     const since = (await h().admin.orders()).length;
 
     const moves: [string, unknown][] = [
@@ -214,8 +219,8 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
         error: { kind: 'forbidden', message: `"${name}" may not be sent from a web page` },
       });
     }
-    expect(await h().withApp((app) => app.settings.quickTrade.presets)).toEqual(presets);
-    expect(await h().withApp((app) => app.priceWatch.list().length)).toBe(alerts);
+    expect((await h().snapshot()).settings.quickTrade.presets).toEqual(presets);
+    expect(await h().ask('priceAlerts.list', {})).toHaveLength(alerts);
 
     // The control: a real press in the panel still trades, and it is the only new order
     // (the refused messages were answered before it was made).
@@ -259,6 +264,7 @@ describe('the senders Chromium reports, and the checks that rely on them', () =>
 
   it('the content script cannot read storage.session, where the unlocked secrets are', async () => {
     if ((await h().ask('vault.status', {})).status !== 'unlocked') await h().onboard('alice');
+    // withApp: storage.session's contents are shown to no UI (the control of the refusal below).
     expect(
       await h().withApp(async () => {
         const { chrome } = globalThis as unknown as Scope;

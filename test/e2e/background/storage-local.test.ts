@@ -81,8 +81,9 @@ describe('what a content script can write to storage.local', () => {
 
     // Still the sandbox, still live; a worker restart reads the real settings again.
     await h().stopWorker();
-    expect(await h().withApp((app) => app.settings.exchange.apiUrl)).toBe(apiUrl);
-    expect(await h().withApp((app) => app.settings.caps.maxOrderNotionalRaw)).toBe('1000000000');
+    const { settings } = await h().snapshot();
+    expect(settings.exchange.apiUrl).toBe(apiUrl);
+    expect(settings.caps.maxOrderNotionalRaw).toBe('1000000000');
     await h().waitForLive();
     await panel.detach();
     await page.close();

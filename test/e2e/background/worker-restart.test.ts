@@ -26,7 +26,7 @@ describe('a service worker stopped by Chrome', () => {
         .some((r) => r.ok),
     ).toBe(true);
 
-    const intents = await h().withApp((app) => app.desk.views());
+    const { intents } = await h().snapshot();
     expect(intents.find((i) => i.clientOrderId === before.clientOrderId)?.state).toBe('filled');
     await popup.close();
   });
@@ -39,7 +39,7 @@ describe('a service worker stopped by Chrome', () => {
     const inFlight = quickBuy(h(), { pressId }, popup).catch((error: unknown) => error);
     const sending = await eventually(
       async () => {
-        const views = await h().withApp((app) => app.desk.views());
+        const views = (await h().snapshot()).intents;
         return views.find((v) => v.state === 'sending') ?? null;
       },
       { what: 'the intent journaled as sending' },
@@ -53,7 +53,7 @@ describe('a service worker stopped by Chrome', () => {
     expect(await h().workerRestarted()).toBe(true);
     const final = await eventually(
       async () => {
-        const views = await h().withApp((app) => app.desk.views());
+        const views = (await h().snapshot()).intents;
         const view = views.find((v) => v.clientOrderId === sending.clientOrderId);
         return view && view.state !== 'sending' && view.state !== 'reconciling' ? view : null;
       },
@@ -84,6 +84,7 @@ describe('a service worker stopped by Chrome', () => {
     for (const page of h().context.pages()) {
       if (page.url().startsWith('chrome-extension://')) await page.close();
     }
+    // withApp: the clock fault: the auto-lock alarm brought forward, which no UI can do.
     await h().withApp(async () => {
       const { chrome } = globalThis as unknown as { chrome: ChromeApi };
       await chrome.alarms.create('vault-auto-lock', { when: Date.now() + 2_000 });
@@ -93,6 +94,7 @@ describe('a service worker stopped by Chrome', () => {
     await eventually(async () => (await h().ask('vault.status', {})).status === 'locked', {
       what: 'the vault locked by the alarm',
     });
+    // withApp: the toolbar badge's text is readable by no extension page.
     const badge = await h().withApp(() => {
       const { chrome } = globalThis as unknown as { chrome: ChromeApi };
       return chrome.action.getBadgeText({});

@@ -170,6 +170,7 @@ function intentFor(rng: Rng, i: number, seed: number): QuickOrderRequest {
 
 /** Every journaled intent in storage.session, read in the worker (its signed body never leaves). */
 export const readJournal = (h: Harness) =>
+  // withApp: the journal's press ids and records are the worker's; no UI is shown them.
   h.withApp(async () => {
     const { chrome } = globalThis as unknown as {
       chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
@@ -292,13 +293,11 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
   const started = Date.now();
   const vault = await h.onboard('alice');
   const profileId = vault.profileId ?? 101;
-  await h.withApp((app) =>
-    app.updateSettings((s) => ({
-      ...s,
-      caps: { ...s.caps, maxOrdersPerMinute: 600 },
-      notifications: { enabled: false },
-    })),
-  );
+  await h.updateSettings((s) => ({
+    ...s,
+    caps: { ...s.caps, maxOrdersPerMinute: 600 },
+    notifications: { enabled: false },
+  }));
   const page: Page = await h.openOptions();
   const stock = liquidity(h, seed);
   const wire = new WireWatch(h);
@@ -384,7 +383,7 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
       log(
         `the worker woke at the wake message's try ${refusals.length + 1} (${refusals.join('; ')})`,
       );
-    // DevTools must follow the new instance.
+    // DevTools must follow the new instance (withApp: it returns once that one's app runs).
     await h.withApp(() => true);
     await wire.attach();
   };
@@ -450,6 +449,7 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     await eventually(
       async () => {
         merge(await readJournal(h));
+        // withApp: the desk's resume, driven now, is its own timer's work no UI can start.
         return h.withApp((app) => {
           app.desk.resumeStalled();
           return app.desk.pending().length === 0;
@@ -459,6 +459,7 @@ export async function runCampaign(h: Harness, options: CampaignOptions): Promise
     );
   } catch {
     // Reported below, intent by intent, as intents without a final state.
+    // withApp: the journal (send counts, signed state) is the worker's; no UI is shown it.
     const stuck = await h.withApp(async () => {
       const { chrome } = globalThis as unknown as {
         chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };

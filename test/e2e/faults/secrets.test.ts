@@ -36,6 +36,7 @@ type Recorded = { __recorded?: string[] };
 beforeAll(async () => {
   h().context.on('console', (msg) => logs.push(`page ${msg.page()?.url() ?? ''}: ${msg.text()}`));
   h().context.on('weberror', (e) => logs.push(`page error: ${e.error().message}`));
+  // withApp: returns once the worker's app runs, so DevTools attaches to that instance.
   await h().withApp(() => true);
   const cdp = await WorkerCdp.attach(h().context, h().extensionId);
   workerLog = cdp;
@@ -87,6 +88,7 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     });
   });
 
+  // withApp: a canary in the worker's own console proves its log is captured.
   await h().withApp(() => console.log('canary: worker before restarts'));
   await h().onboard('alice');
   const page = await h().openMarketPage(BTC);
@@ -164,6 +166,7 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
     what: 'panel port messages after the second restart',
   });
   await panel.waitFor('[data-key="BUY:NO:0"]', (b) => !b.disabled, 15_000);
+  // withApp: the same canary, in the restarted worker's console.
   await h().withApp(() => console.log('canary: worker after restarts'));
   await panel.click('[data-key="BUY:NO:0"]');
   await panel.waitForText('[data-result="NO"]', /filled|rejected/);
@@ -210,11 +213,13 @@ it('no secret in storage.local, in messages to content scripts, or in logs; host
   expect(pageOnlyAnswered).toEqual([]);
 
   // Collect and scan.
+  // withApp: the stores' raw bytes, scanned for secrets, are what no UI shows.
   const local = await h().withApp(async () => {
     const { chrome } = globalThis as unknown as { chrome: ChromeApi };
     return JSON.stringify(await chrome.storage.local.get(null));
   });
   // The protected store (the extension origin's IndexedDB), where the vault envelope lives.
+  // withApp: as above, the raw records.
   const protectedStore = await h().withApp(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('market-companion');

@@ -27,13 +27,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 it('stopping the worker with orders in flight leaves every accepted order to exactly one press', async () => {
   await h().onboard('alice');
-  await h().withApp((app) =>
-    app.updateSettings((s) => ({
-      ...s,
-      caps: { ...s.caps, maxOrdersPerMinute: 600 },
-      notifications: { enabled: false },
-    })),
-  );
+  await h().updateSettings((s) => ({
+    ...s,
+    caps: { ...s.caps, maxOrdersPerMinute: 600 },
+    notifications: { enabled: false },
+  }));
   const page = await h().openOptions();
   const stock = liquidity(h(), 9);
   await stock.ready;

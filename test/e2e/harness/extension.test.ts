@@ -77,6 +77,7 @@ describe('the built extension in Chromium', () => {
 describe('the harness', () => {
   it('stops the service worker for real, and a message wakes a new instance', async () => {
     const popup = await h().openPopup();
+    // withApp: a mark in the worker's own memory, which no UI can see, proves the instance.
     await h().withApp(() => {
       (globalThis as Record<string, unknown>).__beforeStop = true;
     });

@@ -97,8 +97,14 @@ describe('onboarding from a fresh install', () => {
     await h().shot(page, '6-account');
 
     // The background now trades on this sandbox.
-    const stored = await h().withApp((app) => app.settings.exchange);
-    expect(stored).toEqual(exchange);
+    // The page saved it; the background hears the store a moment later.
+    await eventually(
+      async () => (await h().snapshot()).settings.exchange.apiUrl === exchange.apiUrl,
+      {
+        what: 'the chosen exchange in the app state',
+      },
+    );
+    expect((await h().snapshot()).settings.exchange).toEqual(exchange);
     await h().waitForLive();
 
     // A first order from the page panel, with a real (trusted) click.

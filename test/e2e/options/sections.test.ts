@@ -54,7 +54,14 @@ describe('options sections', () => {
     await options.getByText('Saved.').waitFor();
     await h().shot(options, 'settings-saved');
 
-    const stored = await h().withApp((app) => app.settings);
+    // Saved is the page's word; the background hears the store a moment later.
+    const stored = await eventually(
+      async () => {
+        const { settings } = await h().snapshot();
+        return settings.autoLockMinutes === 10 ? settings : null;
+      },
+      { what: 'the saved settings in the app state' },
+    );
     expect(stored.quickTrade.presets).toEqual(['7000000', '15500000']);
     expect(stored.quickTrade.slippageMillis).toBe(30);
     expect(stored.autoLockMinutes).toBe(10);
@@ -110,7 +117,9 @@ describe('options sections', () => {
       buffer: Buffer.from(JSON.stringify(edited)),
     });
     await options.getByText('Imported mine.json.').waitFor();
-    expect(await h().withApp((app) => app.settings.autoLockMinutes)).toBe(12);
+    await eventually(async () => (await h().snapshot()).settings.autoLockMinutes === 12, {
+      what: 'the imported settings in the app state',
+    });
   });
 
   it('follows the theme setting', async () => {

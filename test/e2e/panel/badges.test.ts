@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatContracts, formatPnl } from '../../../lib/core/format/money';
-import type { BadgesView } from '../../../lib/protocol/badge-views';
+import { BadgesPortMessage, type BadgesView } from '../../../lib/protocol/badge-views';
+import { PORTS } from '../../../lib/protocol/names';
 import { eventually, useHarness } from '../fixtures';
 import { badgesOverText, drawnBadges, pageTextRects } from './badge-overlap';
 import { PanelDriver } from './driver';
@@ -19,8 +20,31 @@ const ETH = 'sandbox-eth-flip';
 let home: Page;
 let overlay: PanelDriver;
 
-const setBadges = (enabled: boolean) =>
-  h().withApp((app, on) => app.updateSettings((s) => ({ ...s, badges: { enabled: on } })), enabled);
+const setBadges = (enabled: boolean) => h().updateSettings((s) => ({ ...s, badges: { enabled } }));
+
+/** What the badges port tells a content script of `page` now, as the badges read it. */
+async function badgesSentTo(page: Page): Promise<BadgesView> {
+  const message = await h().inContentScript(
+    page,
+    (name) =>
+      new Promise<unknown>((resolve) => {
+        type Port = {
+          onMessage: { addListener(f: (m: unknown) => void): void };
+          disconnect(): void;
+        };
+        const { chrome } = globalThis as unknown as {
+          chrome: { runtime: { connect(info: { name: string }): Port } };
+        };
+        const port = chrome.runtime.connect({ name });
+        port.onMessage.addListener((m) => {
+          port.disconnect();
+          resolve(m);
+        });
+      }),
+    PORTS.badges,
+  );
+  return BadgesPortMessage.parse(message).data;
+}
 
 /** Every link's box in document coordinates, as the page's own scripts measure it. */
 const linkBoxes = (page: Page) =>
@@ -118,7 +142,7 @@ describe('position badges on links to markets', () => {
   it('after the switch: a badge on every link to a market held, none on the others, boxes unchanged', async () => {
     const before = await linkBoxes(home);
     await setBadges(true);
-    const view = await h().withApp((app) => app.badgesView());
+    const view = await badgesSentTo(home);
     const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
     expect(heldSlugs.has(ETH)).toBe(true);
     const links = await linkMarkets(home);
@@ -210,7 +234,7 @@ describe('position badges on links to markets', () => {
   });
 
   it('a page can neither lend a badge to another link nor tell from the overlay what is held', async () => {
-    const view = await h().withApp((app) => app.badgesView());
+    const view = await badgesSentTo(home);
     const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
     const victim = (await linkMarkets(home)).find(
       (l) => l.slug !== null && !heldSlugs.has(l.slug) && l.seen,
@@ -318,7 +342,7 @@ describe('position badges on links to markets', () => {
     await page.goto(`${h().sandbox.siteUrl}/markets/${group}`);
     const driver = await PanelDriver.attach(page, 'badges');
     try {
-      const view = await h().withApp((app) => app.badgesView());
+      const view = await badgesSentTo(home);
       const heldSlugs = new Set(view.entries.map((e) => e.marketSlug));
       const toHeld = (await linkMarkets(page)).filter((l) => l.slug && heldSlugs.has(l.slug));
       expect(toHeld.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TEST_PASSPHRASE, useHarness } from '../fixtures';
+import { placeRestingOrderAtSandbox } from '../harness/resting-order';
 import type { PanelDriver } from './driver';
 import { openPanel, placeRestingOrder } from './helpers';
 
@@ -113,7 +114,14 @@ describe('once set up', () => {
     try {
       await h().admin.clock(before);
       await h().ask('maintenance.refresh', {});
-      orderId = await placeRestingOrder(h(), slug, '0.2', '10000000');
+      // Placed at the sandbox, as another app would: by its own clock the extension counts
+      // the market closed already, and refuses the order.
+      orderId = await placeRestingOrderAtSandbox(h().sandbox, h().admin, {
+        label: 'alice',
+        slug,
+        price: '0.2',
+        contracts: 10_000_000n,
+      });
     } finally {
       await h().admin.clock(0);
       await h().ask('maintenance.refresh', {});
@@ -139,13 +147,13 @@ describe('once set up', () => {
   });
 
   it('follows the theme setting (dark)', async () => {
-    await h().withApp((app) => app.updateSettings((s) => ({ ...s, theme: 'dark' })));
+    await h().updateSettings((s) => ({ ...s, theme: 'dark' }));
     await eventually(
       async () =>
         (await panel.onRoot((root) => root.host.getAttribute('data-theme'), null)) === 'dark',
       { what: 'the dark theme on the panel' },
     );
     await h().shot(page, 'dark-theme');
-    await h().withApp((app) => app.updateSettings((s) => ({ ...s, theme: 'system' })));
+    await h().updateSettings((s) => ({ ...s, theme: 'system' }));
   });
 });

@@ -57,6 +57,7 @@ it('a click on a bid level rests a post-only order, listed at once, and one clic
 it('a level that would cross the book by the time of the click is refused in one sentence', async () => {
   // What the user saw is a moment old: the background's book still shows a YES bid at the
   // price that is the best ask at the exchange now. (No bots run: nothing refreshes it.)
+  // withApp: a fault: the background's book made stale behind the exchange's back.
   const crossing = await h().withApp(async (app, slug) => {
     const market = await app.market(slug);
     const depth = app.books.depth(slug);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import { RequestSigner } from '../../../lib/core/client/hmac';
-import type { IntentView } from '../../../lib/protocol/intent';
 import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
-import { type ChromeApi, eventually, useHarness } from '../fixtures';
+import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
 import { openPanel, waitForNewOrders } from './helpers';
 
@@ -14,9 +13,6 @@ const ETH = 'sandbox-eth-flip';
 
 let panel: PanelDriver;
 
-type Shown = { id: string; title: string; message: string };
-type Scope = { chrome: ChromeApi; __shown?: Shown[] };
-
 beforeAll(async () => {
   await h().onboard('alice');
   ({ panel } = await openPanel(h(), ETH));
@@ -25,27 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await panel?.detach();
 });
-
-/** Records every desktop notification the running worker raises, from now on. */
-const recordNotifications = () =>
-  h().withApp(() => {
-    const scope = globalThis as unknown as Scope;
-    if (scope.__shown) return;
-    const shown: Shown[] = [];
-    scope.__shown = shown;
-    const api = scope.chrome.notifications;
-    const original = api.create.bind(api) as (...args: unknown[]) => unknown;
-    (api as { create: unknown }).create = (...args: unknown[]) => {
-      const options = (args[1] ?? {}) as { title?: string; message?: string };
-      shown.push({
-        id: String(args[0]),
-        title: options.title ?? '',
-        message: options.message ?? '',
-      });
-      return original(...args);
-    };
-  });
-const notifications = () => h().withApp(() => (globalThis as unknown as Scope).__shown ?? []);
 
 /** Alice's trades of one order as the exchange lists them, read with her own token. */
 async function tradedBy(orderId: string) {
@@ -66,7 +41,7 @@ async function tradedBy(orderId: string) {
 }
 
 it('a delayed order left alone is released at eligibleAt and fills: one notification, net of fee', async () => {
-  await recordNotifications();
+  await h().watchNotifications();
   const since = (await h().admin.orders()).length;
   await panel.click('[data-key="BUY:NO:0"]');
   const [order] = await waitForNewOrders(h(), since);
@@ -84,10 +59,8 @@ it('a delayed order left alone is released at eligibleAt and fills: one notifica
   );
   const after = (await h().admin.orders()).find((o) => o.id === order?.id);
   expect(after?.status).toBe('FILLED');
-  const view = (await h().withApp(
-    (app, id) => app.desk.view(id),
-    after?.clientOrderId ?? '',
-  )) as IntentView;
+  const view = (await h().snapshot()).intents.find((i) => i.clientOrderId === after?.clientOrderId);
+  if (!view) throw new Error('the filled order is not among the intents');
   const words = fillWords(view).text;
 
   // The figures are the exchange's: what the position grew by, paid, and the fee.
@@ -99,7 +72,7 @@ it('a delayed order left alone is released at eligibleAt and fills: one notifica
   expect((await panel.one('[data-result="NO"]'))?.text).toContain(`filled ${words}`);
   // The worker has handled whatever the order's events were going to cause.
   await h().send('panel.state', { marketSlug: ETH });
-  const told = (await notifications()).filter((n) => n.id.includes(view.clientOrderId));
+  const told = (await h().createdNotifications()).filter((n) => n.id.includes(view.clientOrderId));
   expect(told).toEqual([
     {
       id: expect.any(String),

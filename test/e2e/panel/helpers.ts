@@ -36,33 +36,29 @@ export async function waitForNewOrders(
   );
 }
 
-/** Places a resting GTC order for the onboarded user through the desk (the panel only does FOK/FAK). */
+/**
+ * Places a resting order for the onboarded user as a click on a level of the panel's book
+ * ladder does (`panel.limitOrder`: post-only GTC), sent from an extension page: `contractsRaw`
+ * at `price` (a decimal like `0.3`), paid for with exactly their cost.
+ */
 export async function placeRestingOrder(
   h: Harness,
   slug: string,
   price: string,
   contractsRaw: string,
 ): Promise<string | null> {
-  return h.withApp(
-    async (app, arg) => {
-      const view = await app.desk.place({
-        marketSlug: arg.slug,
-        marketTitle: null,
-        outcome: 'YES',
-        amounts: {
-          orderType: 'GTC',
-          side: 'BUY',
-          price: arg.price,
-          contracts: BigInt(arg.contractsRaw),
-        },
-        notionalRaw: 1n,
-        confirmed: true,
-      });
-      await app.refreshOrders(arg.slug);
-      return view.orderId;
-    },
-    { slug, price, contractsRaw },
-  );
+  const [whole = '0', fraction = ''] = price.split('.');
+  const priceMillis = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
+  const view = await h.ask('panel.limitOrder', {
+    marketSlug: slug,
+    outcome: 'YES',
+    side: 'BUY',
+    price,
+    amountRaw: ((BigInt(contractsRaw) * priceMillis) / 1000n).toString(),
+    pressId: crypto.randomUUID(),
+  });
+  if (view.state !== 'resting') throw new Error(`the order is ${view.state}, not resting`);
+  return view.orderId;
 }
 
 /**

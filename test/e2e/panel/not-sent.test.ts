@@ -53,10 +53,11 @@ describe('a press while the exchange cannot be reached (issue 30, item 1)', () =
     await h().admin.clearFaults();
     // Barrier: the desk has asked the exchange about the intent's bytes and has nothing
     // left to resume (a resend or a fresh signature would have gone out by then).
+    // withApp: the desk's resume, driven now, is its own timer's work no UI can start.
     await eventually(async () => (await h().withApp((app) => app.desk.resumeStalled())) === 0, {
       what: 'the desk to have asked about the not-sent intent',
     });
-    const [notSent] = await h().withApp((app) => app.desk.views());
+    const [notSent] = (await h().snapshot()).intents;
     expect(notSent?.error).toEqual(NOT_SENT_UNREACHABLE);
 
     // A fresh press lands: the exchange takes orders again, and it is the only one.

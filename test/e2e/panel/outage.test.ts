@@ -49,7 +49,7 @@ describe('an outage of the exchange', () => {
       const notice = await panel.waitForText('[data-outage]', OUTAGE_WORDS, 15_000);
       // Within the budget by the background's own times: its last answer, and when it
       // concluded that nothing answers any more.
-      const status = await h().withApp((app) => app.health.status);
+      const status = (await h().snapshot()).exchange;
       expect(status.status).toBe('down');
       const down = status as Extract<ExchangeStatus, { status: 'down' }>;
       expect(down.lastAnsweredAt).not.toBeNull();

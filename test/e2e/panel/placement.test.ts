@@ -88,22 +88,18 @@ describe('the panel’s place on arrival', () => {
     expect(shown.attributes['data-corner']).toBe('bottom-left');
     expect(overlaps(shown.rect, form)).toBe(false);
     await h().shot(page, 'arrival-form-at-default-corner');
-    const saved = await h().withApp((app) => app.settings.panel);
+    const saved = (await h().snapshot()).settings.panel;
     expect(saved).toMatchObject({ corner: 'bottom-right', placed: false });
   });
 
   it('stays where the user placed it, form or not', async () => {
-    await h().withApp((app) =>
-      app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: true } })),
-    );
+    await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: true } }));
     try {
       const { shown, page } = await openMarket(FORM_AT_BOTTOM_RIGHT);
       expect(shown.attributes['data-corner']).toBe('bottom-right');
       await h().shot(page, 'arrival-placed-by-user');
     } finally {
-      await h().withApp((app) =>
-        app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false } })),
-      );
+      await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false } }));
     }
   });
 
@@ -121,7 +117,7 @@ describe('the panel’s place on arrival', () => {
     await panel.waitFor('section.mc-panel', (s) => s.attributes['data-corner'] === 'top-left');
     await eventually(
       async () => {
-        const saved = await h().withApp((app) => app.settings.panel);
+        const saved = (await h().snapshot()).settings.panel;
         return saved.corner === 'top-left' && saved.placed;
       },
       { what: 'the dropped place to be saved as the user’s' },

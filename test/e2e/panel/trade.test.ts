@@ -22,21 +22,24 @@ const h = useHarness(import.meta.url);
  * at the exchange. Presses go the same road in order, so a refused one that went through
  * would be there by the time the real one is: a positive check, no waiting for nothing.
  */
-async function onlyTheRealPress(since: number, intentsBefore: number): Promise<void> {
-  const real = await eventually(
-    async () => {
-      const views = await h().withApp((app) => app.desk.views());
-      return views.length > intentsBefore ? views[0] : null;
-    },
-    { what: "the real press's intent" },
-  );
+async function onlyTheRealPress(since: number, intentsBefore: Set<string>): Promise<void> {
+  const real = await eventually(async () => (await newIntents(intentsBefore))[0] ?? null, {
+    what: "the real press's intent",
+  });
   await eventually(
     async () => (await ordersAfter(h(), since)).some((o) => o.clientOrderId === real.clientOrderId),
     { what: "the real press's order at the sandbox" },
   );
   expect((await ordersAfter(h(), since)).map((o) => o.clientOrderId)).toEqual([real.clientOrderId]);
-  expect(await h().withApp((app) => app.desk.views().length)).toBe(intentsBefore + 1);
+  expect(await newIntents(intentsBefore)).toEqual([real]);
 }
+
+/** The client order ids of the intents the app state lists now. */
+const intentIds = async () => new Set((await h().snapshot()).intents.map((i) => i.clientOrderId));
+
+/** The intents the app state lists that `before` did not have, newest first. */
+const newIntents = async (before: Set<string>) =>
+  (await h().snapshot()).intents.filter((i) => !before.has(i.clientOrderId));
 const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
 
@@ -157,7 +160,7 @@ describe('the panel on a market page', () => {
     expect(order?.price).toBeCloseTo(limitCents / 100, 5);
     await panel.waitForText('[data-result="NO"]', /Buy NO \$5: (filled|partially)/);
     // The choice is remembered in the settings.
-    expect(await h().withApp((app) => app.settings.quickTrade.orderType)).toBe('FAK');
+    expect((await h().snapshot()).settings.quickTrade.orderType).toBe('FAK');
     await h().shot(page, 'after-buy-fak');
   });
 
@@ -167,10 +170,8 @@ describe('the panel on a market page', () => {
       '[data-action="order-type-FOK"]',
       (b) => b.attributes['aria-pressed'] === 'true',
     );
-    const heldRaw = await h().withApp(
-      (app, slug) => app.portfolio.held(slug, 'NO').toString(),
-      BTC,
-    );
+    const heldRaw = (await h().ask('panel.state', { marketSlug: BTC })).position?.no.contractsRaw;
+    if (heldRaw === undefined) throw new Error('no NO position to sell');
     const since = (await h().admin.orders()).length;
     await panel.click('[data-key="SELL:NO:50"]');
     const [order] = await waitForNewOrders(h(), since);
@@ -228,7 +229,7 @@ describe('the panel on a market page', () => {
     await placeRestingOrder(h(), BTC, '0.3', '10000000');
     await panel.waitForText('[data-section="orders"]', /Open orders \(1\)/);
     const since = (await h().admin.orders()).length;
-    const intentsBefore = await h().withApp((app) => app.desk.views().length);
+    const intentsBefore = await intentIds();
     const buy = await panel.waitFor('[data-key="BUY:YES:0"]');
     // From the page's own world: the host, and whatever is at the button's position.
     const reached = await page.evaluate(
@@ -272,7 +273,7 @@ describe('a hostile page', () => {
   it('cannot make the user click an invisible panel: a see-through cover or a faded page', async () => {
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled);
     const since = (await h().admin.orders()).length;
-    const intentsBefore = await h().withApp((app) => app.desk.views().length);
+    const intentsBefore = await intentIds();
     // A cover the clicks pass through, painted over the panel (a decoy would sit on it).
     await page.evaluate(() => {
       const cover = document.createElement('div');
@@ -528,7 +529,7 @@ describe('placement and shortcuts', () => {
     await panel.waitFor('.mc-panel', (p) => p.attributes['data-corner'] === 'top-left');
     const saved = await eventually(
       async () => {
-        const s = await h().withApp((app) => app.settings.panel);
+        const s = (await h().snapshot()).settings.panel;
         return s.corner === 'top-left' ? s : null;
       },
       { what: 'the placement to be saved' },
@@ -545,12 +546,9 @@ describe('placement and shortcuts', () => {
   it('collapses to its title bar and expands again', async () => {
     await panel.click('[data-action="collapse"]');
     await eventually(async () => (await panel.one('[data-key]')) === null, { what: 'collapse' });
-    await eventually(
-      async () => (await h().withApp((app) => app.settings.panel.collapsed)) === true,
-      {
-        what: 'collapsed to be saved',
-      },
-    );
+    await eventually(async () => (await h().snapshot()).settings.panel.collapsed === true, {
+      what: 'collapsed to be saved',
+    });
     await h().shot(page, 'collapsed');
     await panel.click('[data-action="collapse"]');
     await panel.waitFor('[data-key="BUY:YES:0"]');
@@ -558,6 +556,8 @@ describe('placement and shortcuts', () => {
 
   it('a keyboard command from the background buys YES at the first preset', async () => {
     const since = (await h().admin.orders()).length;
+    // withApp: a shortcut cannot be pressed in headless Chromium; the worker's own message to
+    // the tab stands in for the `commands` event.
     await h().withApp(
       async (_app, arg) => {
         const chrome = (globalThis as unknown as { chrome: typeof import('wxt/browser').browser })

@@ -6,41 +6,19 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ChromeApi, eventually, type Harness, useHarness } from '../fixtures';
+import { eventually, type Harness, useHarness } from '../fixtures';
 
 const h = useHarness(import.meta.url);
 
 const BTC = 'sandbox-btc-100k';
 const BTC_TITLE = 'Will BTC close above $100k?';
 
-type Scope = { chrome: ChromeApi; __created?: string[] };
-
-/** Counts `chrome.notifications.create` calls in the running worker instance, from now on. */
-function countCreations(harness: Harness): Promise<void> {
-  return harness.withApp(() => {
-    const scope = globalThis as unknown as Scope;
-    if (scope.__created) return;
-    const created: string[] = [];
-    scope.__created = created;
-    const api = scope.chrome.notifications;
-    const original = api.create.bind(api) as (...args: unknown[]) => unknown;
-    (api as { create: unknown }).create = (...args: unknown[]) => {
-      created.push(typeof args[0] === 'string' ? args[0] : '(no id)');
-      return original(...args);
-    };
-  });
-}
-
-const created = (harness: Harness) =>
-  harness.withApp(() => (globalThis as unknown as Scope).__created ?? []);
+/** The ids of the notifications the running worker created since `watchNotifications`. */
+const created = async (harness: Harness) => (await harness.createdNotifications()).map((n) => n.id);
 
 /** The price-alert notifications Chromium holds (they outlive the worker that raised them). */
-const shownAlerts = (harness: Harness) =>
-  harness.withApp(async () =>
-    Object.keys(await (globalThis as unknown as Scope).chrome.notifications.getAll()).filter((id) =>
-      id.includes(':price-alert:'),
-    ),
-  );
+const shownAlerts = async (harness: Harness) =>
+  (await harness.shownNotifications()).filter((id) => id.includes(':price-alert:'));
 
 /** The sandbox's best YES bid now, in thousandths. */
 function bestBidMillis(harness: Harness): number {
@@ -81,7 +59,7 @@ describe.sequential('price alerts', () => {
   it('set from a position in the popup, fires one notification when the sandbox moves the book, and shows as fired', async () => {
     await h().onboard('alice');
     await h().waitForLive();
-    await countCreations(h());
+    await h().watchNotifications();
     popup = await openPopup(h());
     await popup
       .getByRole('article', { name: BTC_TITLE, exact: true })
@@ -139,7 +117,7 @@ describe.sequential('price alerts', () => {
     await h().stopWorker();
     await h().send('vault.status', {});
     expect(await h().workerRestarted()).toBe(true);
-    await countCreations(h());
+    await h().watchNotifications();
     await h().waitForLive();
     await moveBidTo(h(), target + 1);
     // The book update has reached the worker once its panel state shows it.

@@ -13,6 +13,7 @@ const BTC = 'sandbox-btc-100k';
 
 /** Whether the extension has a side panel open, as the worker sees its contexts. */
 const sidePanelOpen = () =>
+  // withApp: `runtime.getContexts` is the only witness of an open side panel; no UI reports it.
   h().withApp(async () => {
     type Contexts = { runtime: { getContexts(filter: object): Promise<unknown[]> } };
     const chrome = (globalThis as unknown as { chrome: Contexts }).chrome;
@@ -39,7 +40,9 @@ describe.sequential('opening the side panel from the page panel (Chromium)', () 
     await choice.selectOption('side');
     await options.getByRole('button', { name: 'Save settings' }).click();
     await options.getByText('Saved.').waitFor();
-    expect((await h().withApp((app) => app.settings)).panel.marketPages).toBe('side');
+    await eventually(async () => (await h().snapshot()).settings.panel.marketPages === 'side', {
+      what: 'the side panel alone in the app state',
+    });
     await eventually(async () => !(await panel.present()), { what: 'the page panel to go away' });
 
     await choice.selectOption('both');

@@ -4,7 +4,7 @@
  * a fill from it raises the desktop notification. Screens in the README come from here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChromeApi, eventually, useHarness } from '../fixtures';
+import { eventually, useHarness } from '../fixtures';
 import { placeRestingOrderAtSandbox } from '../harness/resting-order';
 import { SidePanel } from './driver';
 
@@ -12,8 +12,6 @@ const h = useHarness(import.meta.url);
 
 const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
-
-type Scope = { chrome: ChromeApi; __created?: string[] };
 
 let side: SidePanel;
 
@@ -58,17 +56,7 @@ describe.sequential('the side panel (Chromium)', () => {
   });
 
   it('places an order by a trusted click, with no settle time, and notifies its fill', async () => {
-    await h().withApp(() => {
-      const scope = globalThis as unknown as Scope;
-      const created: string[] = [];
-      scope.__created = created;
-      const api = scope.chrome.notifications;
-      const original = api.create.bind(api) as (...args: unknown[]) => unknown;
-      (api as { create: unknown }).create = (...args: unknown[]) => {
-        created.push(typeof args[0] === 'string' ? args[0] : '(no id)');
-        return original(...args);
-      };
-    });
+    await h().watchNotifications();
     const before = (await h().admin.orders()).length;
     // Straight after the buttons are there: nothing in the side panel waits for a settle time.
     await side.click('[data-key="BUY:YES:0"]');
@@ -82,8 +70,8 @@ describe.sequential('the side panel (Chromium)', () => {
     const placed = orders.at(-1);
     const ids = await eventually(
       async () => {
-        const list = await h().withApp(() => (globalThis as unknown as Scope).__created ?? []);
-        return list.length > 0 ? list : null;
+        const list = await h().createdNotifications();
+        return list.length > 0 ? list.map((n) => n.id) : null;
       },
       { what: 'a fill notification' },
     );

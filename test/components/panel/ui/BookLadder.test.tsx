@@ -1,27 +1,17 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals';
 import { fireEvent, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch';
+import { describe, expect, it } from 'vitest';
+import type { AimCheck } from '../../../../components/panel/aim-watch';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
-import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
 import { aboveCapReason } from '../../../../lib/core/orders/cap';
 import type { IntentView } from '../../../../lib/protocol/intent';
-import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
+import type { ParsedRequestOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
-import { fakeBackground, fakeStore, secondPressPlaces } from '../fake-background';
+import { secondPressPlaces } from '../fake-background';
 import { block, intent, panelState, position, SLUG } from '../model/fixtures';
-
-type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
-
-/** What the browser does for a user's click; happy-dom has no `isTrusted`, so it is set here. */
-function realClick(element: Element): void {
-  // A pointer's click counts its presses (`detail` 1); a key's is 0 (key-aim.ts).
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
-  Object.defineProperty(event, 'isTrusted', { value: true });
-  element.dispatchEvent(event);
-}
+import { aimed, type Handlers, realClick, renderPanel } from './render-panel';
 
 const level = (priceMillis: string, sizeRaw = '120000000') => ({ priceMillis, sizeRaw });
 
@@ -31,20 +21,7 @@ const LADDER: BookLadder = {
   no: { bids: [level('370'), level('360')], asks: [level('390'), level('400'), level('410')] },
 };
 
-let mounted: MountedPanel | null = null;
 let container: HTMLElement;
-let pressCount = 0;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-
-afterEach(() => {
-  mounted?.unmount();
-  mounted = null;
-  container.remove();
-});
 
 function show(
   state: PanelState,
@@ -52,31 +29,9 @@ function show(
   check: AimCheck = () => null,
   visibility = signal<PanelVisibility>('unknown'),
 ) {
-  const background = fakeBackground(handlers);
-  const aim: AimWatch = {
-    check,
-    marketShown: () => undefined,
-    visibilityChanged: () => undefined,
-    hostSeen: () => undefined,
-    moved: () => undefined,
-    stop: () => undefined,
-  };
-  let store: ReturnType<typeof fakeStore> | null = null;
-  mounted = mountPanel({
-    container,
-    slug: SLUG,
-    placement: { corner: 'bottom-left', offset: { x: 16, y: 16 } },
-    collapsed: false,
-    deps: { send: background.send, now: Date.now, newPressId: () => `press-${++pressCount}-0000` },
-    connect: (slug) => {
-      store = fakeStore(slug === SLUG ? state : null);
-      return store;
-    },
-    visibility,
-    aim,
-  });
-  if (!store) throw new Error('no store');
-  return { background, store: store as ReturnType<typeof fakeStore> };
+  const shown = renderPanel(state, { handlers, visibility, aim: aimed(check) });
+  container = shown.container;
+  return shown;
 }
 
 const levelButton = (key: string): HTMLButtonElement => {

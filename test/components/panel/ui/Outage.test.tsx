@@ -1,63 +1,23 @@
 // @vitest-environment happy-dom
-import { signal } from '@preact/signals';
 import { act, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IN_FLIGHT_WHILE_DOWN } from '../../../../components/common/outage';
-import type { AimWatch } from '../../../../components/panel/aim-watch';
-import type { PanelVisibility } from '../../../../components/panel/model/trust';
-import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
 import { EXCHANGE_DOWN_MESSAGE } from '../../../../lib/background/ui/panel-view';
 import type { BookLadder } from '../../../../lib/core/orders/book-ladder';
-import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
 import type { ExchangeStatus, PanelState } from '../../../../lib/protocol/views';
-import { fakeBackground, fakeStore } from '../fake-background';
-import { block, intent, panelState, SLUG } from '../model/fixtures';
+import { block, intent, panelState } from '../model/fixtures';
+import { type Handlers, realClick, renderPanel } from './render-panel';
 
-type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
-
-let mounted: MountedPanel | null = null;
 let container: HTMLElement;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
 afterEach(() => {
-  mounted?.unmount();
-  mounted = null;
-  container.remove();
   vi.useRealTimers();
 });
 
-const aimed: AimWatch = {
-  check: () => null,
-  marketShown: () => undefined,
-  visibilityChanged: () => undefined,
-  hostSeen: () => undefined,
-  moved: () => undefined,
-  stop: () => undefined,
-};
-
 function show(state: PanelState, handlers: Handlers = {}) {
-  const background = fakeBackground(handlers);
-  const store = fakeStore(state);
-  mounted = mountPanel({
-    container,
-    slug: SLUG,
-    placement: { corner: 'bottom-left', offset: { x: 16, y: 16 } },
-    collapsed: false,
-    deps: { send: background.send, now: Date.now, newPressId: () => 'press-outage-0000' },
-    connect: () => store,
-    visibility: signal<PanelVisibility>('unknown'),
-    aim: aimed,
-  });
-  return { background, store };
-}
-
-function realClick(element: Element): void {
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
-  Object.defineProperty(event, 'isTrusted', { value: true });
-  element.dispatchEvent(event);
+  const shown = renderPanel(state, { handlers });
+  container = shown.container;
+  return shown;
 }
 
 const button = (key: string) =>

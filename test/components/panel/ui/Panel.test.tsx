@@ -5,52 +5,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch';
 import { AimTracker, MOVE_SETTLE_MS, MOVED_REFUSAL } from '../../../../components/panel/model/aim';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
-import { type MountedPanel, mountPanel } from '../../../../components/panel/mount';
+import type { MountedPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
 import { formatRawCents } from '../../../../lib/core/format/raw-price';
 import { ARMED_PRESS_MS, CONFIRM_WINDOW_MS } from '../../../../lib/core/orders/confirm';
 import { NOT_SENT_UNREACHABLE } from '../../../../lib/desk/intent-deadline';
 import type { IntentView } from '../../../../lib/protocol/intent';
-import type { MessageName, ParsedRequestOf, ResponseOf } from '../../../../lib/protocol/messages';
+import type { ParsedRequestOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
-import { fakeBackground, fakeStore, secondPressPlaces } from '../fake-background';
+import { secondPressPlaces } from '../fake-background';
 import { block, intent, ORDER_ID, panelState, position, SLUG, userOrder } from '../model/fixtures';
+import { aimed, type Handlers, realClick, renderPanel } from './render-panel';
 
-type Handlers = { [N in MessageName]?: (r: ParsedRequestOf<N>) => Promise<ResponseOf<N>> };
-
-/** What the browser does for a user's click; happy-dom has no `isTrusted`, so it is set here. */
-function realClick(element: Element): void {
-  // A pointer's click counts its presses (`detail` 1); a key's is 0 (key-aim.ts).
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
-  Object.defineProperty(event, 'isTrusted', { value: true });
-  element.dispatchEvent(event);
-}
-
-let mounted: MountedPanel | null = null;
 let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
+let mounted: MountedPanel | null = null;
 
 afterEach(() => {
-  mounted?.unmount();
-  mounted = null;
-  container.remove();
   vi.useRealTimers();
-});
-
-let pressCount = 0;
-
-/** Presses aimed like a person's: the aim checks have their own tests (model/aim.test.ts). */
-const aimed = (check: AimCheck = () => null): AimWatch => ({
-  check,
-  marketShown: () => undefined,
-  visibilityChanged: () => undefined,
-  hostSeen: () => undefined,
-  moved: () => undefined,
-  stop: () => undefined,
 });
 
 function show(
@@ -59,25 +30,10 @@ function show(
   visibility = signal<PanelVisibility>('unknown'),
   aim: AimWatch = aimed(),
 ) {
-  const background = fakeBackground(handlers);
-  const stores = new Map<string, ReturnType<typeof fakeStore>>();
-  mounted = mountPanel({
-    container,
-    slug: SLUG,
-    placement: { corner: 'bottom-left', offset: { x: 16, y: 16 } },
-    collapsed: false,
-    deps: { send: background.send, now: Date.now, newPressId: () => `press-${++pressCount}-0000` },
-    connect: (slug) => {
-      const store = fakeStore(slug === SLUG ? state : null);
-      stores.set(slug, store);
-      return store;
-    },
-    visibility,
-    aim,
-  });
-  const store = stores.get(SLUG);
-  if (!store) throw new Error('no store');
-  return { background, store, stores, visibility, ui: within(container) };
+  const shown = renderPanel(state, { handlers, visibility, aim });
+  container = shown.container;
+  mounted = shown.panel;
+  return shown;
 }
 
 const button = (key: string): HTMLButtonElement => {
@@ -919,23 +875,20 @@ describe('framed (Chromium): the host places the frame, the panel fills it', () 
   };
 
   function showFramed(handlers: Handlers = {}) {
-    const background = fakeBackground(handlers);
     const layout = {
       viewport: signal({ width: 1200, height: 800 }),
       placed: vi.fn(),
       dragged: vi.fn(),
     };
-    mounted = mountPanel({
-      container,
-      slug: SLUG,
-      placement: { corner: 'bottom-right', offset: { x: 16, y: 16 } },
-      collapsed: false,
-      deps: { send: background.send, now: Date.now, newPressId: () => 'press-framed-0000' },
-      connect: () => fakeStore(panelState()),
+    const shown = renderPanel(panelState(), {
+      handlers,
       visibility: signal<PanelVisibility>('visible'),
-      aim: aimed(),
+      placement: { corner: 'bottom-right', offset: { x: 16, y: 16 } },
       framed: layout,
     });
+    container = shown.container;
+    mounted = shown.panel;
+    const { background } = shown;
     return { background, layout };
   }
 

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { Page } from 'playwright-core';
+import { build, type Rollup } from 'vite';
+import { mergeSettings } from '../../../lib/core/settings/merge';
+import { Settings } from '../../../lib/core/settings/schema';
+import type { AppSnapshot } from '../../../lib/protocol/views';
+import { eventually } from '../../wait';
+import { REPO_ROOT } from './screenshots';
+
+type Store = { read(): Promise<unknown>; write(next: unknown): Promise<void> };
+
+let script: Promise<string> | null = null;
+
+/** One classic script of settings-store.page.ts (vite, the build's own bundler), built once. */
+function storeScript(): Promise<string> {
+  script ??= (async () => {
+    const out = (await build({
+      configFile: false,
+      root: REPO_ROOT,
+      logLevel: 'silent',
+      build: {
+        write: false,
+        minify: false,
+        lib: {
+          entry: join(REPO_ROOT, 'test/e2e/harness/settings-store.page.ts'),
+          formats: ['iife'],
+          name: 'settingsStore',
+        },
+      },
+    })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
+    const output = Array.isArray(out) ? out[0]?.output : out.output;
+    const code = output?.find((o): o is Rollup.OutputChunk => o.type === 'chunk')?.code;
+    if (!code) throw new Error('the settings store script did not build');
+    return code;
+  })();
+  return script;
+}
+
+/**
+ * Changes the settings as the options page does: read and written in the protected store
+ * from the extension page `page`, which tells the background over the store's channel.
+ * Returns once the background's state port shows them (`snapshot` reads it), so what
+ * follows meets the new settings.
+ */
+export async function updateSettingsFrom(
+  page: Page,
+  change: (current: Settings) => Settings,
+  snapshot: () => Promise<AppSnapshot>,
+): Promise<Settings> {
+  const code = await storeScript();
+  const loaded = await page.evaluate(() => '__settingsStore' in globalThis);
+  // A source text, not a function: DevTools' evaluation is not bound by the page's CSP.
+  if (!loaded) await page.evaluate(code);
+  const current = await page.evaluate(() =>
+    (globalThis as unknown as { __settingsStore: Store }).__settingsStore.read(),
+  );
+  const next = mergeSettings(Settings.parse(change(Settings.parse(current))));
+  await page.evaluate(
+    (value) => (globalThis as unknown as { __settingsStore: Store }).__settingsStore.write(value),
+    next,
+  );
+  // As the state port carries them: what the background holds once it has heard.
+  const expected = Settings.parse(JSON.parse(JSON.stringify(next)));
+  await eventually(async () => isDeepStrictEqual((await snapshot()).settings, expected), {
+    what: 'the background to take the new settings',
+  });
+  return next;
+}
