@@ -176,6 +176,7 @@ describe('a custom exchange site', () => {
     const market = await context.newPage();
     await market.goto(`${site.origin}/markets/${BTC}`);
     const panel = await PanelDriver.attach(market);
+    await panel.openIfFolded();
     await panel.waitFor('[data-key="BUY:YES:0"]', () => true, 20_000);
     await saveScreenshot(shots, market, '4-custom-site-panel');
     await panel.click('[data-key="BUY:YES:0"]');
@@ -220,6 +221,7 @@ describe('a custom exchange site', () => {
     const market = await context.newPage();
     await market.goto(`${mirror.origin}/markets/${BTC}`);
     const panel = await PanelDriver.attach(market);
+    await panel.openIfFolded();
     await panel.waitFor('[data-key="BUY:YES:0"]', (b) => !b.disabled, 20_000);
     await saveScreenshot(shots, market, '8-added-site-panel');
     const since = (await new SandboxAdmin(sandbox.apiUrl).orders()).length;

@@ -110,6 +110,8 @@ describe('onboarding from a fresh install', () => {
     // A first order from the page panel, with a real (trusted) click.
     const market = await h().openMarketPage(BTC);
     const panel = await PanelDriver.attach(market);
+    // A fresh install has no placement of the trader's: on a page with no room it is a bar.
+    await panel.openIfFolded();
     await panel.waitFor('[data-key="BUY:YES:0"]');
     await h().shot(market, '7-market-page');
     const before = (await h().admin.orders()).length;

@@ -269,6 +269,17 @@ export class PanelDriver<P = Page> {
     });
   }
 
+  /**
+   * Opens the panel as a trader would where the page left it no room and it arrived folded to
+   * its bar: one click on the bar's toggle (the trader's own placement from then on).
+   */
+  async openIfFolded(timeoutMs = 20_000): Promise<void> {
+    const section = await this.waitFor('section.mc-panel', () => true, timeoutMs);
+    if (section.attributes.class?.includes('collapsed')) {
+      await this.click('[data-action="collapse"]');
+    }
+  }
+
   async waitForText(selector: string, pattern: RegExp, timeoutMs = 10_000): Promise<ElementInfo> {
     try {
       return await this.waitFor(selector, (el) => pattern.test(el.text), timeoutMs);
