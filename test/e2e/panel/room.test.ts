@@ -36,9 +36,10 @@ afterEach(async () => {
   panel = null;
   page = null;
   // Opening the bar is the trader's own placement: forgotten, so the next size finds room.
-  await h().withApp((app) =>
-    app.updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false, collapsed: false } })),
-  );
+  await h().updateSettings((s) => ({
+    ...s,
+    panel: { ...s.panel, placed: false, collapsed: false },
+  }));
 });
 
 /**

@@ -559,8 +559,9 @@ describe('placement and shortcuts', () => {
 
   it('a keyboard command from the background buys YES at the first preset', async () => {
     const since = (await h().admin.orders()).length;
-    // withApp: a shortcut cannot be pressed in headless Chromium; the worker's own message to
-    // the tab stands in for the `commands` event.
+    // withApp: the worker's own message to the tab stands in for the `commands` event, so this
+    // test pins the panel's side of a command. A real key press reaching `commands.onCommand` is
+    // pinned by `sidepanel/keyboard-command.test.ts` (DevTools keys with native key codes).
     await h().withApp(
       async (_app, arg) => {
         const chrome = (globalThis as unknown as { chrome: typeof import('wxt/browser').browser })

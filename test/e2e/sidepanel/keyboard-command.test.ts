@@ -20,6 +20,7 @@ const BTC = 'sandbox-btc-100k';
 
 /** Whether the extension has a side panel open, as the worker sees its contexts. */
 const sidePanelOpen = () =>
+  // withApp: `runtime.getContexts` is the only witness of an open side panel; no UI reports it.
   h().withApp(async () => {
     type Contexts = { runtime: { getContexts(filter: object): Promise<unknown[]> } };
     const chrome = (globalThis as unknown as { chrome: Contexts }).chrome;
@@ -84,6 +85,7 @@ async function pressShortcut(page: Page, shortcut: string): Promise<void> {
 describe.sequential('the side panel keyboard command (Chromium)', () => {
   it('is bound to its suggested key in the built extension', async () => {
     await h().onboard('alice');
+    // withApp: the binding as the browser holds it for the built extension; no UI shows it.
     const shortcut = await h().withApp(async (_app, name) => {
       const { chrome } = globalThis as unknown as { chrome: ChromeApi };
       return (await chrome.commands.getAll()).find((c) => c.name === name)?.shortcut ?? null;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals';
 import { fireEvent, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AimCheck, AimWatch } from '../../../../components/panel/aim-watch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AimWatch } from '../../../../components/panel/aim-watch';
 import { AimTracker, MOVE_SETTLE_MS, MOVED_REFUSAL } from '../../../../components/panel/model/aim';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import type { MountedPanel } from '../../../../components/panel/mount';
