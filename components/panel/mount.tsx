@@ -10,7 +10,7 @@ import { createFrame, type FramedLayout } from './frame-geometry';
 import { watchKeyAim } from './key-aim';
 import type { HostLook } from './model/aim';
 import { PanelController } from './model/controller';
-import type { PanelPlacement } from './model/placement';
+import { type PanelPlacement, samePlacement } from './model/placement';
 import type { PanelVisibility, PressEvent } from './model/trust';
 import { Panel } from './ui/Panel';
 
@@ -117,12 +117,8 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       session.value.command(command);
     },
     place(placement, collapsed, save) {
-      const was = frame.placement.value;
       const changed =
-        collapsed !== frame.collapsed.value ||
-        placement.corner !== was.corner ||
-        placement.offset.x !== was.offset.x ||
-        placement.offset.y !== was.offset.y;
+        collapsed !== frame.collapsed.value || !samePlacement(placement, frame.placement.value);
       // A panel that moves or folds by itself is a moved panel for the aim rule: its controls
       // take presses again only once the new place has settled.
       if (changed) aim.moved();

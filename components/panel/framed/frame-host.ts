@@ -15,6 +15,7 @@ import {
   type PanelPlacement,
   type Point,
   type Size,
+  samePlacement,
   savedPlacement,
 } from '../model/placement';
 import { roomPlacement, watchLayout } from '../page-room';
@@ -39,9 +40,6 @@ interface HostPort {
 }
 
 const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
-
-const samePlacement = (a: PanelPlacement, b: PanelPlacement): boolean =>
-  a.corner === b.corner && a.offset.x === b.offset.x && a.offset.y === b.offset.y;
 
 /**
  * The frame is placed from here, with `!important` from inside its closed shadow root: the

@@ -3,6 +3,10 @@ import type { Settings } from '../../../lib/core/settings/schema';
 export type PanelPlacement = Pick<Settings['panel'], 'corner' | 'offset'>;
 export type Corner = PanelPlacement['corner'];
 
+/** Whether two placements put the panel in the same place. */
+export const samePlacement = (a: PanelPlacement, b: PanelPlacement): boolean =>
+  a.corner === b.corner && a.offset.x === b.offset.x && a.offset.y === b.offset.y;
+
 /** Where the settings keep the panel (its corner and offset), without the rest of them. */
 export const savedPlacement = (panel: PanelPlacement): PanelPlacement => ({
   corner: panel.corner,
