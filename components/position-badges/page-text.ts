@@ -1,7 +1,4 @@
-import type { Box } from './spot';
-
-const meets = (a: Box, b: Box): boolean =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+import { type Box, overlaps } from './spot';
 
 /**
  * The boxes of the page's text that reach into `zone` (viewport coordinates): the words a
@@ -20,14 +17,14 @@ export function textBoxesIn(doc: Document, zone: Box, skip: (node: Node) => bool
       if (node.nodeType !== Node.ELEMENT_NODE) return NodeFilter.FILTER_ACCEPT;
       const box = (node as Element).getBoundingClientRect();
       if (box.width === 0 && box.height === 0) return NodeFilter.FILTER_SKIP;
-      return meets(box, zone) ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_REJECT;
+      return overlaps(box, zone) ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_REJECT;
     },
   });
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeType !== Node.TEXT_NODE || !node.nodeValue?.trim()) continue;
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) {
-      if (rect.width > 0 && rect.height > 0 && meets(rect, zone)) found.push(rect);
+      if (rect.width > 0 && rect.height > 0 && overlaps(rect, zone)) found.push(rect);
     }
   }
   return found;

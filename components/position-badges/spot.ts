@@ -20,7 +20,8 @@ export interface Spot {
 /** How far a badge slides left per try along its link's top edge, in CSS pixels. */
 const SLIDE_STEP = 4;
 
-const overlaps = (a: Box, b: Box): boolean =>
+/** Whether two boxes share any area (touching edges do not). */
+export const overlaps = (a: Box, b: Box): boolean =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
