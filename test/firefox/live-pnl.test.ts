@@ -5,9 +5,8 @@
  * HTTP and the position the exchange holds.
  */
 import type { Page } from 'puppeteer-core';
-import { describe, expect, it } from 'vitest';
-import { eventually } from '../e2e/fixtures';
-import { aliceLegs, bobBidsAbove, expectedPnl, LIVE_PNL_MARKET } from '../e2e/panel/live-pnl-marks';
+import { describe, it } from 'vitest';
+import { expectPnlToFollowTheBook, LIVE_PNL_MARKET } from '../e2e/panel/live-pnl-marks';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
@@ -37,32 +36,10 @@ describe('live P&L, in Firefox', () => {
     const panelPnl = async () =>
       (await panel.one('tr[data-outcome="YES"] [data-cell="pnl"]'))?.text ?? '';
 
-    const before = await expectedPnl(h().sandbox, h().admin);
-    await eventually(async () => ((await panelPnl()) === before.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the panel's P&L to read ${before.text}`,
+    await expectPnlToFollowTheBook(h().sandbox, h().admin, {
+      panel: panelPnl,
+      popup: () => popupPnl(popup),
     });
-    await eventually(async () => ((await popupPnl(popup)) === before.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the popup's P&L to read ${before.text}`,
-    });
-
-    const legsBefore = await aliceLegs(h().sandbox, h().admin);
-    await bobBidsAbove(h().sandbox, h().admin, before.bestBid);
-
-    const after = await expectedPnl(h().sandbox, h().admin);
-    expect(after.bestBid).toBeGreaterThan(before.bestBid);
-    expect(after.text).not.toBe(before.text);
-    await eventually(async () => ((await panelPnl()) === after.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the panel's P&L to move to ${after.text}`,
-    });
-    await eventually(async () => ((await popupPnl(popup)) === after.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the popup's P&L to move to ${after.text}`,
-    });
-    // Nothing of alice's traded: the book moved, not her position.
-    expect(await aliceLegs(h().sandbox, h().admin)).toBe(legsBefore);
     await h().shot(page, 'panel-after');
     await h().shot(popup, 'popup-after');
   });

@@ -6,23 +6,16 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Box } from '../../components/panel/model/placement';
 import { eventually } from '../e2e/fixtures';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { SANDBOX_MARKET_NEEDS, SIZES } from '../e2e/panel/room-sizes';
+import { overlaps } from '../support/boxes';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
 
 const h = useFirefox(import.meta.url);
 const BTC = 'sandbox-btc-100k';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 let page: Page | null = null;
 

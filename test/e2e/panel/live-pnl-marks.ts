@@ -3,11 +3,13 @@
  * extension: the book over HTTP, the position from the sandbox's ledger, marked by the
  * product's marking function; and another trader's bid that moves the book.
  */
+import { expect } from 'vitest';
 import { Orderbook } from '../../../lib/core/api/markets';
 import { formatPnl } from '../../../lib/core/format/money';
 import { depthOf } from '../../../lib/core/orders/depth';
 import { markedPnl, markSide } from '../../../lib/core/orders/mark';
 import type { RunningSandbox } from '../../../sandbox/index';
+import { eventually } from '../../wait';
 import { placeRestingOrderAtSandbox } from '../harness/resting-order';
 import type { SandboxAdmin } from '../harness/sandbox-admin';
 
@@ -54,4 +56,38 @@ export async function bobBidsAbove(
     price: (Math.round(bestBid * 1000 + 20) / 1000).toFixed(3),
     contracts: (held / 1_000_000n + 1n) * 1_000_000n,
   });
+}
+
+/** How a test reads the P&L of alice's YES holding on each surface it checks. */
+export type PnlReaders = Record<'panel' | 'popup', () => Promise<string>>;
+
+/**
+ * The whole check, in either browser: each surface reads the marked P&L, another trader's
+ * bid moves the book, each surface moves to the new mark, and alice traded nothing.
+ */
+export async function expectPnlToFollowTheBook(
+  sandbox: RunningSandbox,
+  admin: SandboxAdmin,
+  read: PnlReaders,
+): Promise<void> {
+  const reads = async (text: string, what: string) => {
+    for (const [surface, pnl] of Object.entries(read)) {
+      await eventually(async () => ((await pnl()) === text ? true : null), {
+        timeoutMs: 20_000,
+        what: `the ${surface}'s P&L ${what} ${text}`,
+      });
+    }
+  };
+  const before = await expectedPnl(sandbox, admin);
+  await reads(before.text, 'to read');
+
+  const legsBefore = await aliceLegs(sandbox, admin);
+  await bobBidsAbove(sandbox, admin, before.bestBid);
+
+  const after = await expectedPnl(sandbox, admin);
+  expect(after.bestBid).toBeGreaterThan(before.bestBid);
+  expect(after.text).not.toBe(before.text);
+  await reads(after.text, 'to move to');
+  // Nothing of alice's traded: the book moved, not her position.
+  expect(await aliceLegs(sandbox, admin)).toBe(legsBefore);
 }

@@ -5,10 +5,10 @@
  * is test/firefox/live-pnl.test.ts.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { eventually, useHarness } from '../fixtures';
+import { describe, it } from 'vitest';
+import { useHarness } from '../fixtures';
 import { openPanel } from './helpers';
-import { aliceLegs, bobBidsAbove, expectedPnl, LIVE_PNL_MARKET } from './live-pnl-marks';
+import { expectPnlToFollowTheBook, LIVE_PNL_MARKET } from './live-pnl-marks';
 
 const h = useHarness(import.meta.url);
 
@@ -31,32 +31,10 @@ describe('live P&L', () => {
     const panelPnl = async () =>
       (await panel.one('tr[data-outcome="YES"] [data-cell="pnl"]'))?.text ?? '';
 
-    const before = await expectedPnl(h().sandbox, h().admin);
-    await eventually(async () => ((await panelPnl()) === before.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the panel's P&L to read ${before.text}`,
+    await expectPnlToFollowTheBook(h().sandbox, h().admin, {
+      panel: panelPnl,
+      popup: () => popupPnl(popup),
     });
-    await eventually(async () => ((await popupPnl(popup)) === before.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the popup's P&L to read ${before.text}`,
-    });
-
-    const legsBefore = await aliceLegs(h().sandbox, h().admin);
-    await bobBidsAbove(h().sandbox, h().admin, before.bestBid);
-
-    const after = await expectedPnl(h().sandbox, h().admin);
-    expect(after.bestBid).toBeGreaterThan(before.bestBid);
-    expect(after.text).not.toBe(before.text);
-    await eventually(async () => ((await panelPnl()) === after.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the panel's P&L to move to ${after.text}`,
-    });
-    await eventually(async () => ((await popupPnl(popup)) === after.text ? true : null), {
-      timeoutMs: 20_000,
-      what: `the popup's P&L to move to ${after.text}`,
-    });
-    // Nothing of alice's traded: the book moved, not her position.
-    expect(await aliceLegs(h().sandbox, h().admin)).toBe(legsBefore);
     await popup.close();
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';
 
@@ -22,15 +23,6 @@ const FORM_AT_BOTTOM_RIGHT = `
     width: 320px !important; z-index: 1 !important;
   }
 `;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 let page: Page | null = null;
 let panel: PanelDriver | null = null;

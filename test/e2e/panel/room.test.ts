@@ -6,6 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Box } from '../../../components/panel/model/placement';
+import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';
 import { ordersAfter, waitForNewOrders } from './helpers';
@@ -13,15 +15,6 @@ import { SANDBOX_MARKET_NEEDS, SIZES } from './room-sizes';
 
 const h = useHarness(import.meta.url, { panelPlacedByUser: false });
 const BTC = 'sandbox-btc-100k';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 let page: Page | null = null;
 let panel: PanelDriver | null = null;

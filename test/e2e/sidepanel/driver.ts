@@ -4,6 +4,15 @@ import { eventually, type Harness } from '../fixtures';
 import { screenshotDirFor } from '../harness/screenshots';
 import { type TargetInfo, WorkerCdp } from '../harness/worker-cdp';
 
+/** Whether the extension has a side panel open, as the worker sees its contexts. */
+export const sidePanelOpen = (h: Harness): Promise<boolean> =>
+  // withApp: `runtime.getContexts` is the only witness of an open side panel; no UI reports it.
+  h.withApp(async () => {
+    type Contexts = { runtime: { getContexts(filter: object): Promise<unknown[]> } };
+    const chrome = (globalThis as unknown as { chrome: Contexts }).chrome;
+    return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length > 0;
+  });
+
 /**
  * Chromium's real side panel, opened by a trusted click on the popup's "Side panel" button
  * (`sidePanel.open` in the click). Playwright lists it as no page, so it is driven over

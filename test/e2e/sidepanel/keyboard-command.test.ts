@@ -13,19 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { SIDE_PANEL_COMMAND } from '../../../lib/protocol/keyboard-commands';
 import { type ChromeApi, eventually, useHarness } from '../fixtures';
 import { type TargetInfo, WorkerCdp } from '../harness/worker-cdp';
+import { sidePanelOpen } from './driver';
 
 const h = useHarness(import.meta.url);
 
 const BTC = 'sandbox-btc-100k';
-
-/** Whether the extension has a side panel open, as the worker sees its contexts. */
-const sidePanelOpen = () =>
-  // withApp: `runtime.getContexts` is the only witness of an open side panel; no UI reports it.
-  h().withApp(async () => {
-    type Contexts = { runtime: { getContexts(filter: object): Promise<unknown[]> } };
-    const chrome = (globalThis as unknown as { chrome: Contexts }).chrome;
-    return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length > 0;
-  });
 
 /** DevTools key data for the parts of a shortcut such as `Alt+Shift+S`. */
 const MODIFIERS: Record<string, { bit: number; key: string; code: string; keyCode: number }> = {
@@ -96,9 +88,9 @@ describe.sequential('the side panel keyboard command (Chromium)', () => {
   it('pressed on a market page, opens the side panel showing that market', async () => {
     const market = await h().openMarketPage(BTC);
     await market.bringToFront();
-    expect(await sidePanelOpen()).toBe(false);
+    expect(await sidePanelOpen(h())).toBe(false);
     await pressShortcut(market, SIDE_PANEL_COMMAND.suggestedKey);
-    await eventually(sidePanelOpen, { what: 'the side panel open after the shortcut' });
+    await eventually(() => sidePanelOpen(h()), { what: 'the side panel open after the shortcut' });
     const isSidePanel = (t: TargetInfo) => t.url === h().url('sidepanel.html');
     const side = await WorkerCdp.attachTo(h().context, isSidePanel, 'no side panel target');
     try {

@@ -6,28 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver } from '../panel/driver';
+import { sidePanelOpen } from './driver';
 
 const h = useHarness(import.meta.url);
 
 const BTC = 'sandbox-btc-100k';
-
-/** Whether the extension has a side panel open, as the worker sees its contexts. */
-const sidePanelOpen = () =>
-  // withApp: `runtime.getContexts` is the only witness of an open side panel; no UI reports it.
-  h().withApp(async () => {
-    type Contexts = { runtime: { getContexts(filter: object): Promise<unknown[]> } };
-    const chrome = (globalThis as unknown as { chrome: Contexts }).chrome;
-    return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length > 0;
-  });
 
 describe.sequential('opening the side panel from the page panel (Chromium)', () => {
   it("the panel's menu button opens it by a trusted click", async () => {
     await h().onboard('alice');
     const market = await h().openMarketPage(BTC);
     const panel = await PanelDriver.attach(market);
-    expect(await sidePanelOpen()).toBe(false);
+    expect(await sidePanelOpen(h())).toBe(false);
     await panel.click('[data-action="open-side-panel"]');
-    await eventually(sidePanelOpen, { what: 'the side panel open' });
+    await eventually(() => sidePanelOpen(h()), { what: 'the side panel open' });
   });
 
   it('the options page chooses the side panel alone: the page panel leaves, and comes back', async () => {

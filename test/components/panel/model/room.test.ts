@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { boxOf, dockBox, type PanelPlacement } from '../../../../components/panel/model/placement';
+import {
+  type Box,
+  boxOf,
+  dockBox,
+  type PanelPlacement,
+} from '../../../../components/panel/model/placement';
 import {
   autoPlacement,
   BAR_SIZE,
@@ -8,15 +13,8 @@ import {
   occupancy,
   ROOM_MARGIN,
 } from '../../../../components/panel/model/room';
+import { overlaps } from '../../../support/boxes';
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const box = (left: number, top: number, right: number, bottom: number): Box => ({
   x: left,
   y: top,
