@@ -1,8 +1,13 @@
-/** Next animation frame; a hidden page gets no frames, so it falls back to a timer there. */
+import { timerUnlessGone } from './page-timer';
+
+/**
+ * Next animation frame; a hidden page gets no frames, so it falls back to a timer there (a
+ * page being closed is hidden too, and may have no timers left: page-timer.ts).
+ */
 export function nextFrame(run: () => void): void {
   const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
   if (typeof requestAnimationFrame === 'function' && !hidden) requestAnimationFrame(() => run());
-  else setTimeout(run, 16);
+  else timerUnlessGone(run, 16);
 }
 
 /**

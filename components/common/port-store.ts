@@ -1,6 +1,7 @@
 import { type Signal, signal } from '@preact/signals';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
 import { nextFrame } from './next-frame';
+import { timerUnlessGone } from './page-timer';
 
 /** The parts of a runtime Port a UI store uses. */
 export interface ClientPort {
@@ -82,7 +83,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
     try {
       port = adopted ?? options.connect();
     } catch {
-      setTimeout(open, options.reconnectMs ?? 300);
+      timerUnlessGone(open, options.reconnectMs ?? 300);
       return;
     }
     connected.value = true;
@@ -105,7 +106,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
     port.onDisconnect.addListener(() => {
       connected.value = false;
       port = null;
-      if (!closed) setTimeout(open, options.reconnectMs ?? 300);
+      if (!closed) timerUnlessGone(open, options.reconnectMs ?? 300);
     });
     const hello = options.helloFor ? options.helloFor(connects) : options.hello;
     connects++;

@@ -9,6 +9,7 @@ import {
   watchPageSettings,
 } from './model/page-settings-reader';
 import { panelSlugFor, slugTransition } from './model/site';
+import { endWhenPageLeaves } from './page-leave';
 
 /** What draws the panel on a page: in the page itself (Firefox) or in a frame (Chromium). */
 export interface PanelSurface {
@@ -53,6 +54,7 @@ export async function runOnPage(
   surface: PanelSurface,
   { ready, onPage }: PageHooks = {},
 ): Promise<void> {
+  endWhenPageLeaves(ctx);
   surface.prepare?.();
   let settings = await readPageSettings();
   surface.early?.(panelSlugFor(settings, location.href), settings);

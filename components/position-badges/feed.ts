@@ -1,5 +1,6 @@
 import { isBadgesPortMessage } from '../../lib/protocol/badge-shapes';
 import type { BadgeEntry } from '../../lib/protocol/badge-views';
+import { timerUnlessGone } from '../common/page-timer';
 
 /** The parts of a runtime Port the feed uses. */
 export interface BadgePort {
@@ -54,7 +55,7 @@ export function openBadgeFeed(options: BadgeFeedOptions): () => void {
     });
     port.onDisconnect.addListener(() => {
       port = null;
-      if (!closed) timer = setTimeout(open, options.reconnectMs ?? 1_000);
+      if (!closed) timer = timerUnlessGone(open, options.reconnectMs ?? 1_000);
     });
   };
   open();

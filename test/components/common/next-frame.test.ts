@@ -25,6 +25,16 @@ describe('frames', () => {
     expect(ran).toHaveBeenCalledOnce();
   });
 
+  it('throws nothing on a page being closed: hidden, and no timers left (Firefox)', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(() => {
+      throw new Error('NS_ERROR_NOT_INITIALIZED');
+    });
+    const ran = vi.fn();
+    expect(() => nextFrame(ran)).not.toThrow();
+    expect(ran).not.toHaveBeenCalled();
+  });
+
   it('falls back to a timer on a hidden page, which gets no frames', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const raf = vi.spyOn(globalThis, 'requestAnimationFrame');

@@ -121,6 +121,20 @@ describe('createPortStore', () => {
     expect(ports).toHaveLength(1);
   });
 
+  it('throws nothing when its port drops while Firefox tears the page down (no timers left)', () => {
+    const { s, ports } = store();
+    // Firefox's setTimeout on a window that lost its document.
+    const gone = vi.spyOn(globalThis, 'setTimeout').mockImplementation(() => {
+      throw new Error('NS_ERROR_NOT_INITIALIZED');
+    });
+    try {
+      expect(() => ports[0]?.drop()).not.toThrow();
+    } finally {
+      gone.mockRestore();
+    }
+    expect(s.connected.value).toBe(false);
+  });
+
   it('posts a keepalive every 20 s while connected, on the port of the moment, and none after close', () => {
     const { s, ports } = store();
     vi.advanceTimersByTime(KEEPALIVE_MS - 1);

@@ -17,6 +17,8 @@ export interface ConsoleEntry {
   message: string;
   source: string;
   category: string;
+  /** Where in `source`, for a script error: `line:column`, and its stack when Firefox kept one. */
+  at?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export class AddonControl {
                 message: m.errorMessage || m.message || '',
                 source: m.sourceName || '',
                 category: m.category || '',
+                at: m.lineNumber + ':' + m.columnNumber + (m.stack ? ' ' + String(m.stack) : ''),
               });
             }
           } catch {}
