@@ -1,4 +1,5 @@
 import { formatUsd } from '../core/format/money';
+import { aboveCapReason, CAPS_SETTING } from '../core/orders/cap';
 
 export interface GuardLimits {
   maxOrderNotionalRaw: bigint;
@@ -24,7 +25,7 @@ export class OrderGuards {
       return {
         ok: false,
         code: 'notional-cap',
-        message: `This order (${formatUsd(notionalRaw)}) is above your per-order cap of ${formatUsd(limits.maxOrderNotionalRaw)}; raise the cap in the options page to place it.`,
+        message: aboveCapReason(limits.maxOrderNotionalRaw, notionalRaw),
       };
     }
     if (notionalRaw > limits.confirmAboveRaw && !confirmed) {
@@ -40,7 +41,7 @@ export class OrderGuards {
       return {
         ok: false,
         code: 'rate-cap',
-        message: `You have placed ${limits.maxOrdersPerMinute} orders in the last minute, your cap; wait a moment or raise it in the options page.`,
+        message: `You have placed ${limits.maxOrdersPerMinute} orders in the last minute, your cap: wait a moment, or raise it in ${CAPS_SETTING}.`,
       };
     }
     return { ok: true };

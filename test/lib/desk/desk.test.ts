@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PlaceOrderBody } from '../../../lib/core/api/orders';
 import { ExchangeError } from '../../../lib/core/client/errors';
+import { aboveCapReason } from '../../../lib/core/orders/cap';
 import { INTENT_DEADLINE_MS, NOT_SENT_UNREACHABLE } from '../../../lib/desk/intent-deadline';
 import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
 import { browserArea } from '../../../lib/storage/area';
@@ -404,8 +405,10 @@ describe('OrderDesk: guards', () => {
   it('refuses an order above the per-order cap, journals nothing and sends nothing', async () => {
     const { desk, exchange, area } = rig();
     const error = await refusalOf(desk.place(spec(fokBuy(1_001n * C), { confirmed: true })));
-    expect(error.message).toBe(
-      'This order ($1,001.00) is above your per-order cap of $1,000.00; raise the cap in the options page to place it.',
+    // The same words as the panel's disabled button, with the order's own amount.
+    expect(error.message).toBe(aboveCapReason(1_000n * C, 1_001n * C));
+    expect(error.message).toMatch(
+      /^This order \(\$1,001\.00\) is above your \$1,000 cap per order/,
     );
     expect(desk.views()).toEqual([]);
     expect(await new SessionJournal(area).loadAll()).toEqual([]);

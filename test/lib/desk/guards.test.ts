@@ -52,7 +52,7 @@ describe('OrderGuards', () => {
       ok: false,
       code: 'notional-cap',
       message:
-        'This order ($123.46) is above your per-order cap of $100.00; raise the cap in the options page to place it.',
+        'This order ($123.46) is above your $100 cap per order: raise it in Options → Settings → Caps to place it.',
     });
   });
 });
