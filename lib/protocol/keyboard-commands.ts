@@ -14,12 +14,14 @@ export type TradeCommand = keyof typeof PANEL_COMMANDS;
 /**
  * Folds the active tab's page panel to its bar, or opens a folded one, as the header's
  * collapse button does. Forwarded whatever the shortcuts setting says: it trades nothing.
- * Alt+Shift+P: neither Chromium nor Firefox binds it, and Alt+Shift+S is the side panel's.
+ * Alt+Shift+O ("open"): Chromium keeps Alt+Shift+P for itself (a suggested Alt+Shift+P is
+ * left unbound), O is no menu's access key in Firefox or Chromium, and Alt+Shift+S is the
+ * side panel's.
  */
 export const TOGGLE_PANEL_COMMAND = {
   name: 'toggle-panel',
   description: 'Fold or open the page panel on this market',
-  suggestedKey: 'Alt+Shift+P',
+  suggestedKey: 'Alt+Shift+O',
 } as const;
 
 /** Every command the background forwards to a tab's page panel. */
