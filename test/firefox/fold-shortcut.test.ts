@@ -1,16 +1,17 @@
 /**
  * The `toggle-panel` shortcut in real Firefox (issue 32, item 1: "a shortcut toggles it"),
  * with the trading shortcuts off: pressed on a market page, it folds the page panel to its
- * bar and opens it again. BiDi's key actions go to the page alone; a browser shortcut is
- * matched in the browser window's chrome, so the press is made there, with the
- * `nsITextInputProcessor` that Firefox's own tests type with: its events go through the
- * window's event handling as a keyboard's do, to the focused tab first and then, unhandled,
- * to the window's key sets, where the add-on's commands are.
+ * bar, whose prices are the sandbox's book, and opens it again. BiDi's key actions go to
+ * the page alone; a browser shortcut is matched in the browser window's chrome, so the
+ * press is made there, with the `nsITextInputProcessor` that Firefox's own tests type with:
+ * its events go through the window's event handling as a keyboard's do, to the focused tab
+ * first and then, unhandled, to the window's key sets, where the add-on's commands are.
  */
 import type { Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOGGLE_PANEL_COMMAND } from '../../lib/protocol/keyboard-commands';
 import { eventually } from '../e2e/fixtures';
+import { expectBarShowsBook } from '../e2e/panel/bar-prices';
 import type { PanelDriver } from '../e2e/panel/driver';
 import { useFirefox } from './fixtures';
 import { onboardThroughOptions } from './harness/onboarding';
@@ -77,6 +78,8 @@ describe.sequential('the fold shortcut (Firefox)', () => {
     await pressShortcut(TOGGLE_PANEL_COMMAND.suggestedKey);
     await panel.waitFor('section.mc-panel.collapsed [data-bar-prices]');
     expect(await panel.one('[data-key="BUY:YES:0"]')).toBeNull();
+    // The bar drawn in the page shows the book the sandbox serves, as in Chromium.
+    await expectBarShowsBook(panel, h().sandbox, BTC);
     await pressShortcut(TOGGLE_PANEL_COMMAND.suggestedKey);
     await eventually(
       async () =>

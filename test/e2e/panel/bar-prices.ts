@@ -27,7 +27,7 @@ async function servedAsks(sandbox: RunningSandbox, slug: string) {
  * moment (the book can move between the two reads: both are read again until they agree).
  */
 export async function expectBarShowsBook(
-  panel: PanelDriver,
+  panel: Pick<PanelDriver<unknown>, 'one'>,
   sandbox: RunningSandbox,
   slug: string,
 ): Promise<{ YES: string; NO: string }> {
