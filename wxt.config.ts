@@ -1,7 +1,11 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { manifestHostPatterns } from './lib/core/site/host-permissions';
-import { PANEL_COMMANDS, SIDE_PANEL_COMMAND } from './lib/protocol/keyboard-commands';
+import {
+  PANEL_COMMANDS,
+  SIDE_PANEL_COMMAND,
+  TOGGLE_PANEL_COMMAND,
+} from './lib/protocol/keyboard-commands';
 import { eagerCompile } from './scripts/lib/compile-hints';
 import { vendorHardening } from './scripts/lib/vendor-hardening';
 
@@ -67,8 +71,9 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? { sidebar_action: { default_panel: 'sidepanel.html', default_title: 'Market Companion' } }
       : { side_panel: { default_path: 'sidepanel.html' } }),
-    // Page-panel shortcuts: no default keys (the user binds them); off until the setting is on.
-    // The side panel's shortcut has a suggested key: it opens our page and trades nothing.
+    // Page-panel trading shortcuts: no default keys (the user binds them); off until the
+    // setting is on. Folding the page panel and opening the side panel have suggested keys
+    // (Chromium takes at most four): they trade nothing.
     commands: {
       ...Object.fromEntries(
         Object.entries(PANEL_COMMANDS).map(([name, description]) => [name, { description }]),
@@ -76,6 +81,10 @@ export default defineConfig({
       [SIDE_PANEL_COMMAND.name]: {
         description: SIDE_PANEL_COMMAND.description,
         suggested_key: { default: SIDE_PANEL_COMMAND.suggestedKey },
+      },
+      [TOGGLE_PANEL_COMMAND.name]: {
+        description: TOGGLE_PANEL_COMMAND.description,
+        suggested_key: { default: TOGGLE_PANEL_COMMAND.suggestedKey },
       },
     },
     // Chromium's page panel is this page, framed by the content script: loadable only

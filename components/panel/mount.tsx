@@ -1,6 +1,6 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import type { PanelCommand } from '../../lib/protocol/keyboard-commands';
+import { type PanelCommand, TOGGLE_PANEL_COMMAND } from '../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../lib/protocol/views';
 import { afterNextPaint } from '../common/next-frame';
 import type { PortStore } from '../common/port-store';
@@ -13,6 +13,7 @@ import { PanelController } from './model/controller';
 import { type PanelPlacement, samePlacement } from './model/placement';
 import type { PanelVisibility, PressEvent } from './model/trust';
 import { Panel } from './ui/Panel';
+import { toggleFold } from './user-place';
 
 /** Performance mark set once the first state of a market is painted. */
 export const PANEL_READY_MARK = 'market-companion:panel-ready';
@@ -114,7 +115,9 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
       session.value = controllerFor(slug);
     },
     command(command) {
-      session.value.command(command);
+      // Folding is the collapse button's own path: saved, and a move for the aim rule.
+      if (command === TOGGLE_PANEL_COMMAND.name) toggleFold(frame, session.value);
+      else session.value.command(command);
     },
     place(placement, collapsed, save) {
       const changed =

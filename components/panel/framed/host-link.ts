@@ -1,4 +1,4 @@
-import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
+import { isPanelCommand, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
 import { isRecord } from '../../../lib/protocol/shapes';
 import type { Illegibility } from '../legibility';
 import type { Corner, PanelPlacement, Size } from '../model/placement';
@@ -80,8 +80,8 @@ export function toFrameFrom(raw: unknown): ToFrame | null {
       return size ? { t: 'view', size } : null;
     }
     case 'command':
-      return typeof raw.command === 'string' && Object.hasOwn(PANEL_COMMANDS, raw.command)
-        ? { t: 'command', command: raw.command as PanelCommand }
+      return typeof raw.command === 'string' && isPanelCommand(raw.command)
+        ? { t: 'command', command: raw.command }
         : null;
     case 'host':
       return typeof raw.moved === 'boolean' && LOOKS.includes(raw.look as HostDrawn)

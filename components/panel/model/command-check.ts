@@ -1,4 +1,4 @@
-import { PANEL_COMMANDS, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
+import { isPanelCommand, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
 import { PROTOCOL } from '../../../lib/protocol/names';
 import type { PanelCommandMessage } from '../../../lib/protocol/panel-protocol';
 import { isRecord } from '../../../lib/protocol/shapes';
@@ -26,7 +26,7 @@ export function commandFrom(
     return null;
   const payload = message.payload;
   if (!isRecord(payload) || typeof payload.command !== 'string') return null;
-  if (!Object.hasOwn(PANEL_COMMANDS, payload.command)) return null;
-  const command = payload.command as PanelCommandMessage['payload']['command'];
+  if (!isPanelCommand(payload.command)) return null;
+  const command: PanelCommandMessage['payload']['command'] = payload.command;
   return command;
 }

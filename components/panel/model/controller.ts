@@ -8,7 +8,7 @@ import {
   isConfirmationRefusal,
 } from '../../../lib/core/orders/confirm';
 import type { IntentView } from '../../../lib/protocol/intent';
-import { commandButtonKey, type PanelCommand } from '../../../lib/protocol/keyboard-commands';
+import { commandButtonKey, type TradeCommand } from '../../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../../lib/protocol/views';
 import type { PanelDeps } from '../deps';
 import { presetLabel, type QuickOrderType, type TradeButtonModel, tradeButtons } from './buttons';
@@ -453,8 +453,8 @@ export class PanelController {
     void this.deps.send('panel.openOptions', {}).catch(() => undefined);
   }
 
-  /** A keyboard command forwarded by the background: the user's own action, never the page's. */
-  command(command: PanelCommand): void {
+  /** A trading command forwarded by the background: the user's own action, never the page's. */
+  command(command: TradeCommand): void {
     const key = commandButtonKey(command);
     if (key === null) {
       const block = this.state.value?.block;

@@ -1,10 +1,14 @@
 import { PANEL_SENDER } from '../../../lib/protocol/panel-sender';
+import { barPrices } from '../model/bar-prices';
 import type { PanelController } from '../model/controller';
+import { linkOf, linkWords as wordsOf } from '../model/link';
+import { BarPrices } from './BarPrices';
 import type { Drag } from './useDrag';
 
 /**
  * The panel's title bar: the handle to drag it (pointer) and to move it to the next corner
- * (keyboard), the connection light, and the collapse toggle.
+ * (keyboard), the connection light, and the collapse toggle; folded, the whole panel, with
+ * the best prices after the title.
  */
 export function Header({
   controller,
@@ -21,19 +25,8 @@ export function Header({
 }) {
   const state = controller.state.value;
   const title = state?.market?.title ?? controller.slug;
-  const down = state?.exchange.status === 'down';
-  const link = down
-    ? 'offline'
-    : controller.connected.value
-      ? (state?.connection ?? 'connecting')
-      : 'offline';
-  const linkWords = down
-    ? 'The exchange is not answering'
-    : link === 'live'
-      ? 'Live prices'
-      : link === 'connecting'
-        ? 'Connecting to the exchange'
-        : 'Offline: prices may be old';
+  const link = linkOf(state, controller.connected.value);
+  const linkWords = wordsOf(state, link);
   return (
     <header class="mc-head" {...drag.handlers}>
       <button
@@ -52,6 +45,7 @@ export function Header({
       <span class="mc-title" title={title}>
         {title}
       </span>
+      {collapsed ? <BarPrices prices={barPrices(state, link)} /> : null}
       <span class={`mc-dot ${link}`} role="img" aria-label={linkWords} title={linkWords} />
       {/* Chromium only: its frame's click reaches the background's listener with the
           gesture `sidePanel.open` needs; Firefox's `sidebarAction.open` takes no gesture

@@ -10,6 +10,7 @@ import {
   placementStyle,
 } from '../model/placement';
 import type { PanelVisibility } from '../model/trust';
+import { placeByUser, toggleFold } from '../user-place';
 import { watchVisibility } from '../visibility';
 import { Header } from './Header';
 import { PanelBody } from './PanelBody';
@@ -51,12 +52,7 @@ export function Panel({
     return watchVisibility(root.current, visibility);
   }, []);
 
-  const place = (placement: PanelPlacement, folded = frame.collapsed.value) => {
-    frame.placement.value = placement;
-    frame.collapsed.value = folded;
-    controller.savePlacement(placement, folded);
-    framed?.placed(placement, folded);
-  };
+  const place = (placement: PanelPlacement) => placeByUser(frame, controller, placement);
   const drag = useDrag(root, (placement) => place(placement), framed);
 
   const docked = keepInView(
@@ -90,7 +86,7 @@ export function Panel({
         controller={controller}
         collapsed={collapsed}
         drag={drag}
-        onToggle={() => place(frame.placement.value, !collapsed)}
+        onToggle={() => toggleFold(frame, controller)}
         onNextCorner={() => place(nextCorner(frame.placement.value))}
       />
       {collapsed ? null : <PanelBody controller={controller} />}

@@ -1,7 +1,8 @@
+import { isTradeCommand } from '../../protocol/keyboard-commands';
 import { PanelCommandMessage, PROTOCOL } from '../../protocol/panel-protocol';
 
 export interface CommandRoute {
-  /** The user's setting: shortcuts are off by default. */
+  /** The user's setting for the trading commands: off by default. */
   enabled(): boolean;
   activeTabId(): Promise<number | undefined>;
   /** Delivers to the tab's top frame, where the page panel runs. */
@@ -10,7 +11,8 @@ export interface CommandRoute {
 
 /**
  * A keyboard command of the extension goes to the page panel of the tab it was pressed in
- * (else the active one), and only while the user has shortcuts on. Returns what was sent.
+ * (else the active one); one that trades, only while the user has shortcuts on (folding
+ * the panel trades nothing). Returns what was sent.
  */
 export async function routePanelCommand(
   command: string,
@@ -18,7 +20,8 @@ export async function routePanelCommand(
   route: CommandRoute,
 ): Promise<PanelCommandMessage | null> {
   const name = PanelCommandMessage.shape.payload.shape.command.safeParse(command);
-  if (!name.success || !route.enabled()) return null;
+  if (!name.success) return null;
+  if (isTradeCommand(name.data) && !route.enabled()) return null;
   const target = tabId ?? (await route.activeTabId());
   if (target === undefined) return null;
   const message: PanelCommandMessage = {

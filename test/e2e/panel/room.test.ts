@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Box } from '../../../components/panel/model/placement';
 import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
+import { expectBarShowsBook } from './bar-prices';
 import { PanelDriver, panelFrameOf } from './driver';
 import { ordersAfter, waitForNewOrders } from './helpers';
 import { SANDBOX_MARKET_NEEDS, SIZES } from './room-sizes';
@@ -77,6 +78,8 @@ describe('the panel finds room on the sandbox’s market page', () => {
       // Folded to its bar: one click opens it where it is (the trader's own placement now).
       if (frame.collapsed) {
         expect(frame.height).toBeLessThan(80);
+        // The bar's best prices are the book the sandbox serves.
+        await expectBarShowsBook(panel, h().sandbox, BTC);
         await panel.click('[data-action="collapse"]');
       }
       const since = (await h().admin.orders()).length;

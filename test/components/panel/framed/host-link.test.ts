@@ -17,6 +17,10 @@ describe('what the host tells the framed panel', () => {
       size: { width: 1280, height: 800 },
     });
     expect(toFrameFrom({ t: 'command', command: 'buy-yes' })).toMatchObject({ t: 'command' });
+    expect(toFrameFrom({ t: 'command', command: 'toggle-panel' })).toEqual({
+      t: 'command',
+      command: 'toggle-panel',
+    });
     for (const look of ['legible', 'hidden', 'faded', 'small']) {
       expect(toFrameFrom({ t: 'host', moved: true, look })).toEqual({
         t: 'host',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandFrom } from '../../../../components/panel/model/command-check';
+import { TOGGLE_PANEL_COMMAND } from '../../../../lib/protocol/keyboard-commands';
 import { PanelCommandMessage, PROTOCOL } from '../../../../lib/protocol/panel-protocol';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -14,6 +15,9 @@ describe('a keyboard command reaches the panel', () => {
   it('from our own background (our id, no tab)', () => {
     expect(commandFrom(command('buy-yes'), { id: ID }, ID)).toBe('buy-yes');
     expect(commandFrom(command('cancel-all'), { id: ID }, ID)).toBe('cancel-all');
+    expect(commandFrom(command(TOGGLE_PANEL_COMMAND.name), { id: ID }, ID)).toBe(
+      TOGGLE_PANEL_COMMAND.name,
+    );
   });
 
   it('never from another extension', () => {
@@ -36,7 +40,7 @@ describe('a keyboard command reaches the panel', () => {
 describe('the hand check of a command message', () => {
   it('accepts exactly what the PanelCommandMessage schema accepts', () => {
     const near = fc.oneof(
-      fc.constantFrom(PROTOCOL, 'panel.command', 'buy-yes', 'buy-no', 'cancel-all'),
+      fc.constantFrom(PROTOCOL, 'panel.command', 'buy-yes', 'buy-no', 'cancel-all', 'toggle-panel'),
       fc.constantFrom('toString', '__proto__', 'constructor', 'BUY-YES', ''),
       fc.anything(),
     );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pressRefusal } from '../../../../components/panel/model/trust';
-import { commandButtonKey, PANEL_COMMAND_NAMES } from '../../../../lib/protocol/keyboard-commands';
+import {
+  commandButtonKey,
+  isTradeCommand,
+  PANEL_COMMAND_NAMES,
+  TOGGLE_PANEL_COMMAND,
+} from '../../../../lib/protocol/keyboard-commands';
 
 describe('pressRefusal', () => {
   it('drops a synthetic (untrusted) press silently, whatever the visibility', () => {
@@ -23,7 +28,11 @@ describe('pressRefusal', () => {
 
 describe('panel commands', () => {
   it('press the first preset of an outcome, or cancel all', () => {
-    expect(PANEL_COMMAND_NAMES).toEqual(['buy-yes', 'buy-no', 'cancel-all']);
+    expect(PANEL_COMMAND_NAMES.filter(isTradeCommand)).toEqual(['buy-yes', 'buy-no', 'cancel-all']);
+    // The one that trades nothing: folding the panel.
+    expect(PANEL_COMMAND_NAMES.filter((name) => !isTradeCommand(name))).toEqual([
+      TOGGLE_PANEL_COMMAND.name,
+    ]);
     expect(commandButtonKey('buy-yes')).toBe('BUY:YES:0');
     expect(commandButtonKey('buy-no')).toBe('BUY:NO:0');
     expect(commandButtonKey('cancel-all')).toBeNull();

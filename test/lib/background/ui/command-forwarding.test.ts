@@ -3,7 +3,7 @@ import {
   type CommandRoute,
   routePanelCommand,
 } from '../../../../lib/background/ui/command-forwarding';
-import { PANEL_COMMANDS } from '../../../../lib/protocol/keyboard-commands';
+import { PANEL_COMMANDS, TOGGLE_PANEL_COMMAND } from '../../../../lib/protocol/keyboard-commands';
 
 function route(enabled: boolean, activeTab: number | null = 9) {
   const sent: { tabId: number; message: unknown }[] = [];
@@ -24,6 +24,28 @@ describe('routePanelCommand', () => {
     const { r, sent } = route(false);
     expect(await routePanelCommand(command, 4, r)).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  it('sends nothing that trades while shortcuts are off: every trading command', async () => {
+    const { r, sent } = route(false);
+    for (const name of Object.keys(PANEL_COMMANDS)) {
+      expect(await routePanelCommand(name, 4, r)).toBeNull();
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the fold shortcut whatever the setting says: it trades nothing', async () => {
+    for (const enabled of [false, true]) {
+      const { r, sent } = route(enabled);
+      await routePanelCommand(TOGGLE_PANEL_COMMAND.name, 4, r);
+      await routePanelCommand(TOGGLE_PANEL_COMMAND.name, undefined, r);
+      expect(sent.map((s) => s.tabId)).toEqual([4, 9]);
+      expect(sent[0]?.message).toEqual({
+        protocol: expect.any(String),
+        name: 'panel.command',
+        payload: { command: TOGGLE_PANEL_COMMAND.name },
+      });
+    }
   });
 
   it('sends the command to the tab it was pressed in, else to the active tab', async () => {
