@@ -3,7 +3,7 @@ import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import themeCss from '../../assets/theme.css?inline';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { earlyPanelState } from './model/early-state';
-import type { PageSettings } from './model/page-settings-reader';
+import { type PageSettings, sitePlacement } from './model/page-settings-reader';
 import type { AutoPlacement } from './model/room';
 import { type MountedPanel, mountPanel } from './mount';
 import { roomPlacement, watchLayout } from './page-room';
@@ -34,8 +34,8 @@ export async function runInPagePanel(
   // styles arrived, the window resized): look again when it has settled. mount.tsx's
   // place restarts the settle time of the move.
   const relocate = () => {
-    if (!panel || !auto || !settings || settings.panel.placed) return;
-    const next = roomPlacement(settings.panel, document, viewport(), auto);
+    if (!panel || !auto || !settings || sitePlacement(settings)) return;
+    const next = roomPlacement(null, document, viewport(), auto);
     if (next === auto) return;
     auto = next;
     panel.place(next.placement, next.collapsed, false);
@@ -94,8 +94,9 @@ export async function runInPagePanel(
       ui.mount();
       // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
       if (host && !tracksVisibility()) liftToTopLayer(host);
-      const room = roomPlacement(next.panel, document, viewport());
-      auto = next.panel.placed ? null : room;
+      const placed = sitePlacement(next);
+      const room = roomPlacement(placed, document, viewport());
+      auto = placed ? null : room;
       panel = mountPanel({
         container: ui.uiContainer,
         slug,
@@ -111,7 +112,7 @@ export async function runInPagePanel(
     hide: () => ui.remove(),
     settingsChanged(next) {
       settings = next;
-      if (next.panel.placed) auto = null;
+      if (sitePlacement(next)) auto = null;
       applyTheme();
     },
     command: (command) => panel?.command(command),

@@ -1,4 +1,5 @@
-import type { PageSettings } from './model/page-settings-reader';
+import { DEFAULT_DOCK } from '../../lib/core/settings/defaults';
+import type { SitePlacement } from '../../lib/core/settings/site-placements';
 import { type Box, type Size, savedPlacement } from './model/placement';
 import { type AutoPlacement, autoPlacement } from './model/room';
 
@@ -80,21 +81,22 @@ export function pageObstacles(
 }
 
 /**
- * Where the panel goes on this page now: where the user put it, when they did; else where
+ * Where the panel goes on this page now: where the user put it on this site (`placed`), when
+ * they did; else where
  * it covers nothing the page's trader needs (room.ts), keeping `current` while it still
  * does; folded to its bar when the page was too large to read whole. Not saved: on another
  * page, or after a resize, the choice is made again.
  */
 export function roomPlacement(
-  panel: PageSettings['panel'],
+  placed: SitePlacement | null,
   doc: Document,
   viewport: Size,
   current?: AutoPlacement,
 ): AutoPlacement {
-  if (panel.placed) return { placement: savedPlacement(panel), collapsed: panel.collapsed };
+  if (placed) return { placement: savedPlacement(placed), collapsed: placed.collapsed };
   const needs = pageObstacles(doc, viewport);
   // Not all of the page was read: what looks free may not be, so only the bar is risked.
-  return autoPlacement(needs.boxes, viewport, savedPlacement(panel), {
+  return autoPlacement(needs.boxes, viewport, DEFAULT_DOCK, {
     ...(current ? { current } : {}),
     barOnly: !needs.complete,
   });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { BackgroundApp } from '../../lib/background/app';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import type { SandboxAccount } from '../../lib/core/api/sandbox';
+import { DEFAULT_DOCK } from '../../lib/core/settings/defaults';
 import type { Settings } from '../../lib/core/settings/schema';
 import { MESSAGES, type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
 import type { Reply } from '../../lib/protocol/router';
@@ -60,8 +61,8 @@ export interface HarnessOptions {
    */
   pointAtSandbox?: boolean;
   /**
-   * Whether the trader has placed the page panel themselves (default true: open at its
-   * default corner, where the suites that trade find it). False: it finds room on each page
+   * Whether the trader has placed the page panel themselves on the sandbox's site (default
+   * true: open at its default corner there, where the suites that trade find it). False: it finds room on each page
    * (components/panel/page-room.ts), as for a trader who never moved it; at the sandbox's
    * market pages that is often the folded bar.
    */
@@ -382,7 +383,13 @@ export async function startHarness(
     await harness.updateSettings((s) => ({
       ...s,
       exchange,
-      panel: { ...s.panel, placed: options.panelPlacedByUser !== false },
+      panel: {
+        ...s.panel,
+        placements:
+          options.panelPlacedByUser !== false
+            ? [{ origin: new URL(sandbox.siteUrl).origin, ...DEFAULT_DOCK, collapsed: false }]
+            : [],
+      },
     }));
     // Tests start with no extension page open (no UI watching); `send` opens it again.
     await (messagingPage as Page | null)?.close();

@@ -10,6 +10,7 @@ import {
   type SettingsField,
   settingsFromDraft,
 } from './form';
+import { PanelPlacements } from './PanelPlacements';
 import { PanelSites } from './PanelSites';
 import { SettingsTransfer } from './SettingsTransfer';
 
@@ -173,6 +174,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             <span>Position badges beside links to markets on the exchange's site</span>
           </label>
           <PanelSites sites={draft.panelSites} onChange={(next) => edit('panelSites', next)} />
+          <PanelPlacements placements={settings.panel.placements} />
           <div class="field">
             <label for="settings-market-pages">Trade market pages from</label>
             <select

@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
 import { PANEL_FRAME_PATH, PANEL_HOST_PORT } from '../../../lib/protocol/names';
 import { isRecord } from '../../../lib/protocol/shapes';
-import type { PageSettings } from '../model/page-settings-reader';
+import { sitePlacement } from '../model/page-settings-reader';
 import {
   type Box,
   boxOf,
@@ -73,11 +74,10 @@ export function runFramedPanel(
   let link: HostPort | null = null;
   let token = '';
   let slug: string | null = null;
-  let placement: PanelPlacement = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
+  let placement: PanelPlacement = DEFAULT_DOCK;
   let collapsed = false;
-  // The stored panel settings; `placed` there, or a fold, drop or move the user made on
-  // this page, means the user's placement holds and no room is looked for.
-  let panelSettings: PageSettings['panel'] | null = null;
+  // A placement stored for this site, or a fold, drop or move the user made on this page,
+  // means the user's placement holds and no room is looked for.
   let userPlaced = false;
   let size: Size | null = null;
   let drag: { from: Point; start: Box; moved: boolean } | null = null;
@@ -217,8 +217,8 @@ export function runFramedPanel(
   // (mount.tsx's place).
   let unwatchLayout: (() => void) | null = null;
   const relocate = () => {
-    if (!shown || userPlaced || !panelSettings) return;
-    const next = roomPlacement(panelSettings, document, viewport(), { placement, collapsed });
+    if (!shown || userPlaced) return;
+    const next = roomPlacement(null, document, viewport(), { placement, collapsed });
     if (next.collapsed === collapsed && samePlacement(next.placement, placement)) return;
     if (next.collapsed !== collapsed) size = null;
     placement = next.placement;
@@ -268,8 +268,9 @@ export function runFramedPanel(
         return;
       }
       slug = next;
-      placement = savedPlacement(settings.panel);
-      collapsed = settings.panel.collapsed;
+      const placed = sitePlacement(settings);
+      placement = placed ? savedPlacement(placed) : DEFAULT_DOCK;
+      collapsed = placed?.collapsed ?? false;
       if (host) layout();
       else mount();
       // A frame that said hello before the settings were read was told no market yet.
@@ -278,9 +279,9 @@ export function runFramedPanel(
     show(next, settings) {
       slug = next;
       // Now that the page's layout is there: a place that covers nothing the trader needs.
-      panelSettings = settings.panel;
-      userPlaced = settings.panel.placed;
-      const room = roomPlacement(settings.panel, document, viewport());
+      const placed = sitePlacement(settings);
+      userPlaced = placed !== null;
+      const room = roomPlacement(placed, document, viewport());
       if (room.collapsed !== collapsed) size = null;
       placement = room.placement;
       collapsed = room.collapsed;
@@ -313,8 +314,7 @@ export function runFramedPanel(
       style = null;
     },
     settingsChanged(next) {
-      panelSettings = next.panel;
-      if (next.panel.placed) userPlaced = true;
+      if (sitePlacement(next)) userPlaced = true;
     },
     command: (command) => post({ t: 'command', command }),
   };

@@ -1,5 +1,7 @@
 import { effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { placementOn } from '../../../lib/core/settings/site-placements';
 import { PANEL_HOST_PORT, PORTS } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';
 import type { PanelState } from '../../../lib/protocol/panel-views';
@@ -161,9 +163,11 @@ export function startPanelFrame(container: HTMLElement): void {
   // corner is only a name).
   early.whenFirst((state) => {
     if (panel) return;
+    // The frame's own origin is the extension's: the page's is its parent's.
+    const site = placementOn(state.panel.placements, location.ancestorOrigins?.[0] ?? '');
     placed ??= {
-      placement: savedPlacement(state.panel),
-      collapsed: state.panel.collapsed,
+      placement: site ? savedPlacement(site) : DEFAULT_DOCK,
+      collapsed: site?.collapsed ?? false,
     };
     show(state.marketSlug);
   });

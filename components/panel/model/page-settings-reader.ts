@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { placementOn, type SitePlacement } from '../../../lib/core/settings/site-placements';
 import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
 import { PAGE_SETTINGS_AREA_KEY, type PageSettings } from '../../../lib/protocol/page-settings';
 
@@ -31,6 +32,15 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
     return { ...DEFAULTS, ...(raw.settings as Partial<PageSettings>) };
   return DEFAULTS;
 }
+
+/**
+ * The placement the user made on this page's site (the content script runs in the page, so
+ * `location.origin` is the page's), or null where the panel finds room for itself.
+ */
+export const sitePlacement = (
+  settings: PageSettings,
+  origin: string = location.origin,
+): SitePlacement | null => placementOn(settings.panel.placements, origin);
 
 // `storage.local` itself, not a storage library: one key, read once and watched.
 export async function readPageSettings(): Promise<PageSettings> {

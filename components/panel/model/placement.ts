@@ -1,6 +1,6 @@
-import type { Settings } from '../../../lib/core/settings/schema';
+import type { PanelDock } from '../../../lib/core/settings/site-placements';
 
-export type PanelPlacement = Pick<Settings['panel'], 'corner' | 'offset'>;
+export type PanelPlacement = PanelDock;
 export type Corner = PanelPlacement['corner'];
 
 /** Whether two placements put the panel in the same place. */

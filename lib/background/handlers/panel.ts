@@ -5,6 +5,7 @@ import { aboveCapReason, buyAboveCap } from '../../core/orders/cap';
 import { CONFIRM_FIELD } from '../../core/orders/confirm';
 import { priceLimitOrder } from '../../core/orders/limit-pricing';
 import { priceQuickOrder } from '../../core/orders/pricing';
+import { placedOn } from '../../core/settings/site-placements';
 import type { PlaceSpec } from '../../desk/desk';
 import type { IntentView, ParsedQuickOrder } from '../../protocol/intent';
 import type { ParsedRequestOf } from '../../protocol/messages';
@@ -234,11 +235,21 @@ export const panelHandlers = (
     assertPageMarket(app, sender, request.marketSlug);
     return cancelAll(app, request);
   },
-  'panel.savePlacement': async (placement) => {
-    // From now on the panel stays where the user put it instead of avoiding the page's forms.
+  'panel.savePlacement': async (placement, sender) => {
+    // The site is the sender's origin, which the browser reports (the panel's frame: its
+    // tab's page), never a field of the request a page could forge. The router admits only
+    // the panel; an extension page has no site to place it on.
+    if (sender.kind === 'page') {
+      throw new ExchangeError({
+        kind: 'forbidden',
+        message: 'only the page panel can save its placement on a site',
+      });
+    }
+    // From now on the panel stays where the user put it on this site instead of avoiding
+    // the page's forms; other sites keep theirs.
     await app.updateSettings((s) => ({
       ...s,
-      panel: { ...s.panel, ...placement, placed: true },
+      panel: { ...s.panel, placements: placedOn(s.panel.placements, sender.origin, placement) },
     }));
     return {};
   },

@@ -1,6 +1,7 @@
 import type { ExchangeProfile } from '../api/exchange';
 import { toRaw } from '../orders/units';
 import type { Settings } from './schema';
+import type { PanelDock } from './site-placements';
 
 /* Plain data, no schema: the page panel reads defaults without constructing zod schemas. */
 
@@ -10,6 +11,9 @@ export const SANDBOX_EXCHANGE: ExchangeProfile = {
   wsUrl: 'http://127.0.0.1:4010',
   siteMarketPattern: 'http://127.0.0.1:4011/markets/:slug',
 };
+
+/** Where the panel docks when nothing else says (and the corner room-finding tries first). */
+export const DEFAULT_DOCK: PanelDock = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
 
 export const DEFAULT_SETTINGS: Settings = {
   exchange: SANDBOX_EXCHANGE,
@@ -26,10 +30,7 @@ export const DEFAULT_SETTINGS: Settings = {
   badges: { enabled: true },
   panel: {
     disabledOrigins: [],
-    corner: 'bottom-right',
-    offset: { x: 16, y: 16 },
-    collapsed: false,
-    placed: false,
+    placements: [],
     marketPages: 'both',
   },
   extraSiteOrigins: [],

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS } from './defaults';
+import { parseSitePattern } from '../site/pattern';
+import { DEFAULT_DOCK, DEFAULT_SETTINGS } from './defaults';
 import { SETTINGS_VERSION } from './version';
 
 /*
@@ -18,7 +19,7 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
  */
 export function isDefaultPlacement(panel: Record<string, unknown>): boolean {
   const offset = isRecord(panel.offset) ? panel.offset : {};
-  const d = DEFAULT_SETTINGS.panel;
+  const d = DEFAULT_DOCK;
   return (
     (panel.corner === undefined || panel.corner === d.corner) &&
     (offset.x === undefined || offset.x === d.offset.x) &&
@@ -37,6 +38,34 @@ export const SETTINGS_MIGRATIONS: Record<number, Migration> = {
     if (!isRecord(stored) || !isRecord(stored.panel)) return stored;
     if (typeof stored.panel.placed === 'boolean') return stored;
     return { ...stored, panel: { ...stored.panel, placed: !isDefaultPlacement(stored.panel) } };
+  },
+  // v3: one placement per site instead of one for every site. The user's global placement
+  // was made where the panel ran, almost always the exchange's own site (extra sites are
+  // rare), so it becomes that site's placement; other sites find room for themselves until
+  // the user places it there. A panel never placed leaves no entry.
+  3: (stored) => {
+    if (!isRecord(stored) || !isRecord(stored.panel)) return stored;
+    if (Array.isArray(stored.panel.placements)) return stored;
+    const { corner, offset, collapsed, placed, ...rest } = stored.panel;
+    const exchange = isRecord(stored.exchange) ? stored.exchange : {};
+    const pattern =
+      typeof exchange.siteMarketPattern === 'string'
+        ? exchange.siteMarketPattern
+        : DEFAULT_SETTINGS.exchange.siteMarketPattern;
+    const origin = parseSitePattern(pattern)?.origin;
+    const d = DEFAULT_DOCK;
+    const placements =
+      placed === true && origin
+        ? [
+            {
+              origin,
+              corner: corner ?? d.corner,
+              offset: offset ?? d.offset,
+              collapsed: collapsed === true,
+            },
+          ]
+        : [];
+    return { ...stored, panel: { ...rest, placements } };
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLACED_SITES } from './placement-cap';
 
 /*
  * The settings sections the page panel reads, apart from the rest of the schema so the
@@ -35,16 +36,27 @@ export const ThemeSetting = z.enum(['system', 'light', 'dark']);
  */
 export const MarketPagesSetting = z.enum(['page', 'side', 'both']);
 
+/** Where the panel docks: a corner and the distances (px) from that corner's two edges. */
+export const PanelDock = z.object({
+  corner: PanelCorner,
+  offset: z.object({ x: z.number(), y: z.number() }),
+});
+
+/** A placement the user made (dragged, moved or folded the panel) on one site. */
+export const SitePlacement = PanelDock.extend({
+  /** The page's origin, as the background read it from the sender (never from the page). */
+  origin: z.string(),
+  collapsed: z.boolean(),
+});
+
 export const PanelSettings = z.object({
   /** Site origin → panel shown; absent means shown. */
   disabledOrigins: z.array(z.string()),
-  corner: PanelCorner,
-  offset: z.object({ x: z.number(), y: z.number() }),
-  collapsed: z.boolean(),
   /**
-   * Whether the user docked the panel themselves (dragged, moved or folded it). Until then
-   * the panel picks, per page, a corner clear of the page's own forms.
+   * The user's own placement per site, the most recently placed first (the order is the
+   * LRU; one entry per origin). On a site without one, the panel picks, per page, a place
+   * clear of the page's own forms.
    */
-  placed: z.boolean(),
+  placements: z.array(SitePlacement).max(MAX_PLACED_SITES),
   marketPages: MarketPagesSetting,
 });

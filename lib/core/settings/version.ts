@@ -1,2 +1,2 @@
 /** The version of the settings' stored shape (and of an exported settings file). */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;

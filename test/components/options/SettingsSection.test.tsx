@@ -144,4 +144,32 @@ describe('SettingsSection', () => {
       (screen.getByLabelText('Lock after this many idle minutes') as HTMLInputElement).value,
     ).toBe('7');
   });
+
+  it('says on how many sites the panel keeps the user’s place, and forgets them all at once', async () => {
+    const world = optionsWorld();
+    const placed = { corner: 'top-left' as const, offset: { x: 0, y: 0 }, collapsed: false };
+    await world.deps.updateSettings((s) => ({
+      ...s,
+      panel: {
+        ...s.panel,
+        placements: [
+          { origin: 'http://127.0.0.1:4011', ...placed },
+          { origin: 'http://localhost:4011', ...placed },
+        ],
+      },
+    }));
+    const { refresh } = show(world);
+    expect(screen.getByText('The panel keeps the place you gave it on 2 sites.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Forget the panel’s places' }));
+      await settle();
+    });
+    expect(world.state.value?.settings.panel.placements).toEqual([]);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Forgotten: the panel finds its own place on every site again.',
+    );
+    refresh();
+    expect(screen.queryByRole('button', { name: 'Forget the panel’s places' })).toBeNull();
+    expect(screen.getByText(/finds its own place on every site: you have not moved/)).toBeTruthy();
+  });
 });

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_WIDTH } from '../../../components/panel/model/placement';
+import { placementOn } from '../../../lib/core/settings/site-placements';
 import { TOGGLE_PANEL_COMMAND } from '../../../lib/protocol/keyboard-commands';
 import { type ChromeApi, eventually, useHarness } from '../fixtures';
 import { pressShortcut } from '../harness/press-shortcut';
@@ -61,8 +62,10 @@ const barLayout = (driver: PanelDriver) =>
     };
   }, null);
 
-/** The stored `collapsed`, as the options page reads the settings. */
-const storedFold = async () => (await h().snapshot()).settings.panel.collapsed;
+/** The stored `collapsed` of the sandbox site's placement, as the options page reads the settings. */
+const storedFold = async () =>
+  placementOn((await h().snapshot()).settings.panel.placements, new URL(h().sandbox.siteUrl).origin)
+    ?.collapsed;
 
 describe.sequential('the folded bar (Chromium)', () => {
   it('shows the price to buy each outcome, the book the sandbox serves', async () => {

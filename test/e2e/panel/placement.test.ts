@@ -1,12 +1,14 @@
 /**
  * Where the panel arrives: the default corner, unless that would cover the page's own
- * trade form (then the nearest place clear of it), unless the user placed it themselves.
+ * trade form (then the nearest place clear of it), unless the user placed it themselves
+ * on that site (each site keeps its own placement).
  * In a window wide enough for the open panel beside the sandbox's page (the narrower ones,
  * where it folds to its bar, are room.test.ts's).
  * And its frame builds it from the background's first state, without waiting on the page.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
 import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';
@@ -27,7 +29,12 @@ const FORM_AT_BOTTOM_RIGHT = `
 let page: Page | null = null;
 let panel: PanelDriver | null = null;
 
-async function openMarket(css: string | null) {
+/** The sandbox's own site (127.0.0.1), where the exchange's pattern points. */
+const sandboxSite = () => new URL(h().sandbox.siteUrl).origin;
+/** The same server under another name: another site, once the user adds it. */
+const localhostSite = () => `http://localhost:${new URL(h().sandbox.siteUrl).port}`;
+
+async function openMarket(css: string | null, site = sandboxSite()) {
   page = await h().context.newPage();
   if (css) {
     // Runs as the document is created, before the content script (document_start) mounts.
@@ -48,7 +55,7 @@ async function openMarket(css: string | null) {
     }, css);
   }
   await page.setViewportSize(WIDE);
-  await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`, { waitUntil: 'load' });
+  await page.goto(`${site}/markets/${BTC}`, { waitUntil: 'load' });
   panel = await PanelDriver.attach(page);
   const shown = await panel.waitFor('section.mc-panel', (s) => s.rect.height > 100, 15_000);
   const form = await page.locator('[data-trade-form]').boundingBox();
@@ -80,18 +87,18 @@ describe('the panel’s place on arrival', () => {
     expect(shown.attributes['data-corner']).toBe('bottom-left');
     expect(overlaps(shown.rect, form)).toBe(false);
     await h().shot(page, 'arrival-form-at-default-corner');
-    const saved = (await h().snapshot()).settings.panel;
-    expect(saved).toMatchObject({ corner: 'bottom-right', placed: false });
+    expect((await h().snapshot()).settings.panel.placements).toEqual([]);
   });
 
   it('stays where the user placed it, form or not', async () => {
-    await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: true } }));
+    const placements = [{ origin: sandboxSite(), ...DEFAULT_DOCK, collapsed: false }];
+    await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placements } }));
     try {
       const { shown, page } = await openMarket(FORM_AT_BOTTOM_RIGHT);
       expect(shown.attributes['data-corner']).toBe('bottom-right');
       await h().shot(page, 'arrival-placed-by-user');
     } finally {
-      await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: false } }));
+      await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placements: [] } }));
     }
   });
 
@@ -109,8 +116,8 @@ describe('the panel’s place on arrival', () => {
     await panel.waitFor('section.mc-panel', (s) => s.attributes['data-corner'] === 'top-left');
     await eventually(
       async () => {
-        const saved = (await h().snapshot()).settings.panel;
-        return saved.corner === 'top-left' && saved.placed;
+        const saved = (await h().snapshot()).settings.panel.placements;
+        return saved[0]?.origin === sandboxSite() && saved[0].corner === 'top-left';
       },
       { what: 'the dropped place to be saved as the user’s' },
     );
@@ -159,5 +166,85 @@ describe('the panel’s place on arrival', () => {
     );
     expect(releasedAt).not.toBeNull();
     expect(seen.at).toBeLessThan(releasedAt ?? 0);
+  });
+});
+
+describe('the placement is the site’s own', () => {
+  it('a site without one finds room; each site keeps its own across reloads', async () => {
+    const ip = sandboxSite();
+    const named = localhostSite();
+    // The same sandbox under another name is another site, once the user adds it.
+    await h().updateSettings((s) => ({
+      ...s,
+      extraSiteOrigins: [named],
+      panel: { ...s.panel, placements: [] },
+    }));
+    const pages: Page[] = [];
+    const drivers: PanelDriver[] = [];
+    const open = async (site: string) => {
+      const tab = await h().context.newPage();
+      pages.push(tab);
+      await tab.setViewportSize(WIDE);
+      await tab.goto(`${site}/markets/${BTC}`, { waitUntil: 'load' });
+      const driver = await PanelDriver.attach(tab);
+      drivers.push(driver);
+      await driver.waitFor('section.mc-panel', (s) => s.rect.height > 100, 15_000);
+      return { tab, driver };
+    };
+    // Dragged by its header, released with the pointer at `to`.
+    const drag = async (tab: Page, driver: PanelDriver, to: { x: number; y: number }) => {
+      const head = await driver.one('.mc-head');
+      if (!head) throw new Error('no panel header');
+      const from = { x: head.rect.x + 60, y: head.rect.y + head.rect.height / 2 };
+      await tab.mouse.move(from.x, from.y);
+      await tab.mouse.down();
+      await tab.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+      await tab.mouse.move(to.x, to.y, { steps: 10 });
+      await tab.mouse.up();
+    };
+    const cornerOf = async (driver: PanelDriver, corner: string) =>
+      (await driver.waitFor('section.mc-panel', (s) => s.attributes['data-corner'] === corner))
+        .attributes['data-corner'];
+    const savedFor = (site: string) =>
+      eventually(
+        async () =>
+          (await h().snapshot()).settings.panel.placements.find((p) => p.origin === site) ?? null,
+        { what: `a placement saved for ${site}` },
+      );
+    try {
+      // At 127.0.0.1: dragged into the top-left quarter.
+      const first = await open(ip);
+      await drag(first.tab, first.driver, { x: 60, y: 40 });
+      await cornerOf(first.driver, 'top-left');
+      expect(await savedFor(ip)).toMatchObject({ corner: 'top-left' });
+
+      // At localhost: no placement of its own, so it found room (the default corner is
+      // clear on this page), not 127.0.0.1's corner.
+      const second = await open(named);
+      const arrived = await second.driver.one('section.mc-panel');
+      expect(arrived?.attributes['data-corner']).toBe(DEFAULT_DOCK.corner);
+      expect((await h().snapshot()).settings.panel.placements.map((p) => p.origin)).toEqual([ip]);
+
+      // Dragged into the top-right quarter there: saved for localhost, 127.0.0.1's kept.
+      await drag(second.tab, second.driver, { x: WIDE.width - 300, y: 40 });
+      await cornerOf(second.driver, 'top-right');
+      expect(await savedFor(named)).toMatchObject({ corner: 'top-right' });
+      expect(await savedFor(ip)).toMatchObject({ corner: 'top-left' });
+
+      // Both reloaded: each site's panel comes back where the user put it there.
+      await second.tab.reload({ waitUntil: 'load' });
+      expect(await cornerOf(second.driver, 'top-right')).toBe('top-right');
+      await first.tab.bringToFront();
+      await first.tab.reload({ waitUntil: 'load' });
+      expect(await cornerOf(first.driver, 'top-left')).toBe('top-left');
+    } finally {
+      for (const driver of drivers) await driver.detach();
+      for (const tab of pages) await tab.close();
+      await h().updateSettings((s) => ({
+        ...s,
+        extraSiteOrigins: [],
+        panel: { ...s.panel, placements: [] },
+      }));
+    }
   });
 });

@@ -32,7 +32,7 @@ afterEach(async () => {
   // Opening the bar is the trader's own placement: forgotten, so the next size finds room.
   await h().updateSettings((s) => ({
     ...s,
-    panel: { ...s.panel, placed: false, collapsed: false },
+    panel: { ...s.panel, placements: [] },
   }));
 });
 

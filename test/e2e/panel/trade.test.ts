@@ -532,8 +532,8 @@ describe('placement and shortcuts', () => {
     await panel.waitFor('.mc-panel', (p) => p.attributes['data-corner'] === 'top-left');
     const saved = await eventually(
       async () => {
-        const s = (await h().snapshot()).settings.panel;
-        return s.corner === 'top-left' ? s : null;
+        const [s] = (await h().snapshot()).settings.panel.placements;
+        return s?.corner === 'top-left' ? s : null;
       },
       { what: 'the placement to be saved' },
     );
@@ -549,9 +549,10 @@ describe('placement and shortcuts', () => {
   it('collapses to its title bar and expands again', async () => {
     await panel.click('[data-action="collapse"]');
     await eventually(async () => (await panel.one('[data-key]')) === null, { what: 'collapse' });
-    await eventually(async () => (await h().snapshot()).settings.panel.collapsed === true, {
-      what: 'collapsed to be saved',
-    });
+    await eventually(
+      async () => (await h().snapshot()).settings.panel.placements[0]?.collapsed === true,
+      { what: 'collapsed to be saved' },
+    );
     await h().shot(page, 'collapsed');
     await panel.click('[data-action="collapse"]');
     await panel.waitFor('[data-key="BUY:YES:0"]');

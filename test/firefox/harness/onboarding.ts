@@ -50,7 +50,8 @@ export async function onboardThroughOptions(
  * The trader places the page panel with its own control: on the sandbox's page at
  * 1280 x 800 it finds no room for the open panel and arrives folded to its bar; one click
  * opens it there (bottom-left), and from then on the user's placement holds on every page
- * (panel.placed), open, where the trading suites find its buttons.
+ * of the sandbox's site (its entry in panel.placements), open, where the trading suites
+ * find its buttons.
  */
 export async function placePanelAsUser(h: FirefoxHarness): Promise<void> {
   const page = await h.openMarketPage('sandbox-btc-100k');

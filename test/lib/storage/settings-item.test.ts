@@ -51,14 +51,23 @@ async function itemOver(value: unknown, meta?: { v: number }) {
   return item;
 }
 
-/** Settings as version 1 wrote them (no `panel.placed`). */
-function v1Settings(panel: Partial<Settings['panel']>): unknown {
-  const { placed: _, ...rest } = DEFAULT_SETTINGS.panel;
+/** The exchange's own site in the defaults: where a global placement of before v3 goes. */
+const SANDBOX_SITE = 'http://127.0.0.1:4011';
+
+/** Settings as version 1 wrote them (one placement for every site, no `panel.placed`). */
+function v1Settings(panel: Record<string, unknown>): unknown {
+  const { placements: _, marketPages: __, ...rest } = DEFAULT_SETTINGS.panel;
   return {
     ...DEFAULT_SETTINGS,
     theme: 'dark',
     caps: { ...DEFAULT_SETTINGS.caps, maxOrdersPerMinute: 7 },
-    panel: { ...rest, ...panel },
+    panel: {
+      ...rest,
+      corner: 'bottom-right',
+      offset: { x: 16, y: 16 },
+      collapsed: false,
+      ...panel,
+    },
   };
 }
 
@@ -83,10 +92,9 @@ describe('the settings item', () => {
     const settings = await readSettings(item);
     expect(settings.panel).toEqual({
       disabledOrigins: [],
-      corner: 'top-left',
-      offset: { x: 30, y: 40 },
-      collapsed: false,
-      placed: true,
+      placements: [
+        { origin: SANDBOX_SITE, corner: 'top-left', offset: { x: 30, y: 40 }, collapsed: false },
+      ],
       // Added since: a value stored before it takes the default.
       marketPages: DEFAULT_SETTINGS.panel.marketPages,
     });
@@ -95,18 +103,26 @@ describe('the settings item', () => {
     // Written back in the new shape, with the new version.
     const raw = await stored();
     expect(raw.version).toBe(SETTINGS_VERSION);
-    expect((raw.value as Settings).panel.placed).toBe(true);
+    expect((raw.value as Settings).panel.placements).toHaveLength(1);
   });
 
   it('migrates a value stored at version 1 whose panel never moved: free to avoid the page forms', async () => {
     const item = await itemOver(v1Settings({ collapsed: true }), { v: 1 });
     const settings = await readSettings(item);
-    expect(settings.panel).toEqual({ ...DEFAULT_SETTINGS.panel, collapsed: true, placed: false });
+    expect(settings.panel).toEqual({ ...DEFAULT_SETTINGS.panel, placements: [] });
     expect(settings.theme).toBe('dark');
   });
 
   it('leaves a value already at the current version as it is', async () => {
-    const current = { ...DEFAULT_SETTINGS, panel: { ...DEFAULT_SETTINGS.panel, placed: true } };
+    const placements = [
+      {
+        origin: SANDBOX_SITE,
+        corner: 'top-left' as const,
+        offset: { x: 1, y: 2 },
+        collapsed: true,
+      },
+    ];
+    const current = { ...DEFAULT_SETTINGS, panel: { ...DEFAULT_SETTINGS.panel, placements } };
     const item = await itemOver(current, { v: SETTINGS_VERSION });
     expect(await readSettings(item)).toEqual(current);
   });
@@ -149,7 +165,7 @@ describe('createSettingsSource', () => {
   it('serves the stored settings, writes updates through, and hears writes from other pages', async () => {
     const item = await itemOver(v1Settings({ corner: 'top-right' }));
     const source = await createSettingsSource(item);
-    expect(source.get().panel.corner).toBe('top-right');
+    expect(source.get().panel.placements[0]?.corner).toBe('top-right');
     expect(source.get().theme).toBe('dark');
 
     await source.update((s) => ({ ...s, autoLockMinutes: 9 }));

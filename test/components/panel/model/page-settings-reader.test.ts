@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   type PageSettings,
   pageSettingsFrom,
   readPageSettings,
+  sitePlacement,
   watchPageSettings,
 } from '../../../../components/panel/model/page-settings-reader';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
@@ -17,10 +18,20 @@ const custom: Settings = {
   extraSiteOrigins: ['https://mirror.example'],
   panel: {
     disabledOrigins: ['https://off.example'],
-    corner: 'top-left',
-    offset: { x: 40, y: 50 },
-    collapsed: true,
-    placed: true,
+    placements: [
+      {
+        origin: 'https://mirror.example',
+        corner: 'top-left',
+        offset: { x: 40, y: 50 },
+        collapsed: true,
+      },
+      {
+        origin: 'https://site.example',
+        corner: 'bottom-left',
+        offset: { x: 0, y: 8 },
+        collapsed: false,
+      },
+    ],
     marketPages: 'side',
   },
   theme: 'dark',
@@ -28,6 +39,7 @@ const custom: Settings = {
 };
 
 beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('page settings: the copy the background writes is what the page reads', () => {
   it('reads back what the background mirrored, and nothing beyond the page fields', async () => {
@@ -72,5 +84,17 @@ describe('page settings: the copy the background writes is what the page reads',
     const page = pageSettingsFrom({ version: SETTINGS_VERSION, settings: older });
     expect(page.badges).toEqual({ enabled: true });
     expect(page.theme).toBe('dark');
+  });
+
+  it('the page reads the placement of its own site (location.origin), none of another’s', async () => {
+    await mirrorPageSettings(custom);
+    const page = await readPageSettings();
+    vi.stubGlobal('location', new URL('https://site.example/m/sandbox-btc-100k'));
+    expect(sitePlacement(page)).toMatchObject({ corner: 'bottom-left', offset: { x: 0, y: 8 } });
+    vi.stubGlobal('location', new URL('https://mirror.example/m/sandbox-btc-100k'));
+    expect(sitePlacement(page)).toMatchObject({ corner: 'top-left', collapsed: true });
+    // A site with no placement of its own: the panel finds room there.
+    vi.stubGlobal('location', new URL('https://other.example/m/sandbox-btc-100k'));
+    expect(sitePlacement(page)).toBeNull();
   });
 });

@@ -83,16 +83,26 @@ describe('mergeSettings', () => {
 
   it('repairs a value nested two levels down without touching the rest of its section', () => {
     const panel = mergeSettings({
-      panel: { corner: 'top-left', offset: { x: 'far', y: 40 }, collapsed: true, placed: true },
+      panel: { disabledOrigins: ['https://off.example', 7], marketPages: 'side' },
     }).panel;
     expect(panel).toEqual({
-      disabledOrigins: [],
-      corner: 'top-left',
-      offset: { x: DEFAULT_SETTINGS.panel.offset.x, y: 40 },
-      collapsed: true,
-      placed: true,
-      marketPages: DEFAULT_SETTINGS.panel.marketPages,
+      disabledOrigins: ['https://off.example'],
+      placements: [],
+      marketPages: 'side',
     });
+  });
+
+  it('drops a broken site placement and keeps the other sites’', () => {
+    const good = { origin: 'https://a.example', corner: 'top-left', offset: { x: 1, y: 2 } };
+    const panel = mergeSettings({
+      panel: {
+        placements: [
+          { ...good, collapsed: true },
+          { ...good, origin: 'https://b.example', offset: { x: 'far', y: 2 }, collapsed: false },
+        ],
+      },
+    }).panel;
+    expect(panel.placements).toEqual([{ ...good, collapsed: true }]);
   });
 
   it('keeps a valid exchange and refuses a plain-http remote one', () => {

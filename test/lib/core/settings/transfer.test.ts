@@ -63,17 +63,30 @@ describe('settings export and import', () => {
   });
 
   it('reads a file written by version 1, migrated as stored settings are', () => {
-    const { placed: _, ...v1Panel } = edited.panel;
+    const { placements: _, ...v1Panel } = edited.panel;
     const file = {
       kind: 'market-companion-settings',
       version: 1,
-      settings: { ...edited, panel: { ...v1Panel, corner: 'top-left' } },
+      settings: {
+        ...edited,
+        panel: { ...v1Panel, corner: 'top-left', offset: { x: 16, y: 16 }, collapsed: false },
+      },
     };
     const result = importSettings(JSON.stringify(file), DEFAULT_SETTINGS);
     if (!result.ok) throw new Error(result.problems.join(' '));
     expect(result.settings).toEqual({
       ...edited,
-      panel: { ...edited.panel, corner: 'top-left', placed: true },
+      panel: {
+        ...edited.panel,
+        placements: [
+          {
+            origin: 'http://127.0.0.1:4011',
+            corner: 'top-left',
+            offset: { x: 16, y: 16 },
+            collapsed: false,
+          },
+        ],
+      },
     });
     expect(JSON.parse(exportSettings(result.settings)).version).toBe(SETTINGS_VERSION);
   });
