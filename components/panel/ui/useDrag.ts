@@ -14,6 +14,8 @@ interface DragStart {
   from: Point;
   box: Box;
   moved: boolean;
+  /** The handle pressed, which takes the pointer once the press becomes a drag. */
+  handle: Element | null;
 }
 
 export interface Drag {
@@ -89,9 +91,11 @@ export function useDrag(
           from: pointOf(event, framed !== undefined),
           box: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
           moved: false,
+          handle: event.currentTarget as Element | null,
         };
         dragged.current = false;
-        (event.currentTarget as Element | null)?.setPointerCapture?.(event.pointerId);
+        // Not captured yet: a captured pointer's click goes to the handle, not to the button
+        // pressed in it (the next-corner grip), so a plain click would do nothing.
         framed?.dragged('start', pointOf(event, true));
       },
       onPointerMove(event) {
@@ -104,6 +108,7 @@ export function useDrag(
         }
         const to = pointOf(event, framed !== undefined);
         if (!current.moved && !movedBeyondThreshold(current.from, to)) return;
+        if (!current.moved) current.handle?.setPointerCapture?.(event.pointerId);
         current.moved = true;
         if (framed) {
           framed.dragged('move', to);

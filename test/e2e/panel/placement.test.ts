@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Corner, nextCorner } from '../../../components/panel/model/placement';
 import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
 import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
@@ -127,6 +128,24 @@ describe('the panel’s place on arrival', () => {
     // On a page whose form is at the default corner, the user's place wins anyway.
     const again = await openMarket(FORM_AT_BOTTOM_RIGHT);
     expect(again.shown.attributes['data-corner']).toBe('top-left');
+  });
+
+  it('a click on the grip moves it to the next corner, for good', async () => {
+    // The grip sits in the header, the drag handle: a handle that took the pointer at the
+    // press made the click the header's, and the grip did nothing.
+    const first = await openMarket(null);
+    const from = first.shown.attributes['data-corner'];
+    const to = nextCorner({ corner: from as Corner, offset: { x: 0, y: 0 } }).corner;
+    await panel?.click('[data-action="move"]');
+    await panel?.waitFor('section.mc-panel', (s) => s.attributes['data-corner'] === to);
+    await eventually(
+      async () => {
+        const saved = (await h().snapshot()).settings.panel.placements;
+        return saved[0]?.origin === sandboxSite() && saved[0].corner === to;
+      },
+      { what: 'the next corner saved as the user’s place' },
+    );
+    await h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placements: [] } }));
   });
 
   it('is built from the background’s first state while the page is too busy to answer its frame', async () => {
