@@ -6,7 +6,7 @@ import { earlyPanelState } from './model/early-state';
 import type { PageSettings } from './model/page-settings-reader';
 import type { AutoPlacement } from './model/room';
 import { type MountedPanel, mountPanel } from './mount';
-import { roomPlacement, watchLayout } from './page-room';
+import { layoutViewport, roomPlacement, watchLayout } from './page-room';
 import { type PageHooks, type PanelSurface, runOnPage } from './page-run';
 import panelCss from './panel.css?inline';
 import { liftToTopLayer, tracksVisibility } from './top-layer';
@@ -29,7 +29,7 @@ export async function runInPagePanel(
   // Where room was found for the panel, until the user places it.
   let auto: AutoPlacement | null = null;
   let unwatchLayout: (() => void) | null = null;
-  const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const viewport = () => layoutViewport(document);
   // The room found on arrival may be gone (or made) once the page's layout changed (its
   // styles arrived, the window resized): look again when it has settled. mount.tsx's
   // place restarts the settle time of the move.
