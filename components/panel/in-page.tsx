@@ -6,7 +6,13 @@ import { earlyPanelState } from './model/early-state';
 import type { PageSettings } from './model/page-settings-reader';
 import type { AutoPlacement } from './model/room';
 import { type MountedPanel, mountPanel } from './mount';
-import { layoutViewport, roomPlacement, watchLayout } from './page-room';
+import {
+  layoutViewport,
+  ROOM_PARTIAL_RETRIES,
+  ROOM_SETTLE_MS,
+  roomPlacement,
+  watchLayout,
+} from './page-room';
 import { type PageHooks, type PanelSurface, runOnPage } from './page-run';
 import panelCss from './panel.css?inline';
 import { liftToTopLayer, tracksVisibility } from './top-layer';
@@ -33,9 +39,15 @@ export async function runInPagePanel(
   // The room found on arrival may be gone (or made) once the page's layout changed (its
   // styles arrived, the window resized): look again when it has settled. mount.tsx's
   // place restarts the settle time of the move.
+  // A read cut short folds the panel to its bar; it is read again while the page is still.
+  let partialReads = 0;
+  const readAgainIfPartial = (complete: boolean) => {
+    if (complete) partialReads = 0;
+    else if (partialReads++ < ROOM_PARTIAL_RETRIES) ctx.setTimeout(relocate, ROOM_SETTLE_MS);
+  };
   const relocate = () => {
     if (!panel || !auto || !settings || settings.panel.placed) return;
-    const next = roomPlacement(settings.panel, document, viewport(), auto);
+    const next = roomPlacement(settings.panel, document, viewport(), auto, readAgainIfPartial);
     if (next === auto) return;
     auto = next;
     panel.place(next.placement, next.collapsed, false);
@@ -94,7 +106,7 @@ export async function runInPagePanel(
       ui.mount();
       // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
       if (host && !tracksVisibility()) liftToTopLayer(host);
-      const room = roomPlacement(next.panel, document, viewport());
+      const room = roomPlacement(next.panel, document, viewport(), undefined, readAgainIfPartial);
       auto = next.panel.placed ? null : room;
       panel = mountPanel({
         container: ui.uiContainer,

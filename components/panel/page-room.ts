@@ -146,17 +146,20 @@ export const layoutViewport = (doc: Document): Size => ({
 /**
  * Where the panel goes on this page now: where the user put it, when they did; else where
  * it covers nothing the page's trader needs (room.ts), keeping `current` while it still
- * does; folded to its bar when the page was too large to read whole. Not saved: on another
- * page, or after a resize, the choice is made again.
+ * does; folded to its bar when the page was too large to read whole (`onRead` hears
+ * whether it was read whole). Not saved: on another page, or after a resize, the choice is
+ * made again.
  */
 export function roomPlacement(
   panel: PageSettings['panel'],
   doc: Document,
   viewport: Size,
   current?: AutoPlacement,
+  onRead?: (complete: boolean) => void,
 ): AutoPlacement {
   if (panel.placed) return { placement: savedPlacement(panel), collapsed: panel.collapsed };
   const needs = pageObstacles(doc, viewport);
+  onRead?.(needs.complete);
   // Not all of the page was read: what looks free may not be, so only the bar is risked.
   return autoPlacement(needs.boxes, viewport, savedPlacement(panel), {
     ...(current ? { current } : {}),
@@ -166,6 +169,13 @@ export function roomPlacement(
 
 /** How long the page's layout must stay still before the panel looks for room again (ms). */
 export const ROOM_SETTLE_MS = 150;
+
+/**
+ * A read cut short by the time budget (a busy machine, not only a large page) is tried
+ * again this many times, ROOM_SETTLE_MS apart, before the bar is left where it is: a page
+ * whose layout has settled fires no more layout events to look again on.
+ */
+export const ROOM_PARTIAL_RETRIES = 10;
 
 /**
  * Calls `relocate` once the page's layout has stopped changing: the window resized, the

@@ -2,9 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Box } from '../../../components/panel/model/placement';
 import { boxOf } from '../../../components/panel/model/placement';
-import { BAR_SIZE, OPEN_SIZE } from '../../../components/panel/model/room';
-import { pageObstacles, roomPlacement } from '../../../components/panel/page-room';
-import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { autoPlacement, BAR_SIZE, OPEN_SIZE } from '../../../components/panel/model/room';
+import { pageObstacles } from '../../../components/panel/page-room';
 import { overlaps } from '../../support/boxes';
 
 /** Firefox's layout viewport at 1440 × 900 (a 12 px scrollbar), as read there. */
@@ -45,6 +44,9 @@ function sandboxBook(): { card: Box } {
   return { card };
 }
 
+/** A clock that stands still: the measuring's time budget is not what these tests are about. */
+const still = () => 0;
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -52,7 +54,7 @@ afterEach(() => {
 describe('the room on a page: the cards around what the trader needs count', () => {
   it('a painted card around a control is an obstacle, box and all', () => {
     const { card } = sandboxBook();
-    const needs = pageObstacles(document, VIEWPORT);
+    const needs = pageObstacles(document, VIEWPORT, still);
     expect(needs.complete).toBe(true);
     expect(needs.boxes).toContainEqual(card);
   });
@@ -60,8 +62,12 @@ describe('the room on a page: the cards around what the trader needs count', () 
   it('the panel, open or folded, is not put over the card’s padding', () => {
     const { card } = sandboxBook();
     // The trader has not placed the panel: it looks for room.
-    const panel = { ...DEFAULT_SETTINGS.panel, placed: false, corner: 'bottom-right' as const };
-    const room = roomPlacement(panel, document, VIEWPORT);
+    const needs = pageObstacles(document, VIEWPORT, still);
+    expect(needs.complete).toBe(true);
+    const room = autoPlacement(needs.boxes, VIEWPORT, {
+      corner: 'bottom-right',
+      offset: { x: 16, y: 16 },
+    });
     const size = room.collapsed ? BAR_SIZE : OPEN_SIZE;
     expect(overlaps(boxOf(room.placement, size, VIEWPORT), card)).toBe(false);
   });
@@ -70,7 +76,7 @@ describe('the room on a page: the cards around what the trader needs count', () 
     const backdrop = { x: 0, y: 0, ...VIEWPORT };
     const main = element('main', 'background-color: white', backdrop);
     element('button', '', { x: 100, y: 100, width: 60, height: 20 }, main);
-    const needs = pageObstacles(document, VIEWPORT);
+    const needs = pageObstacles(document, VIEWPORT, still);
     expect(needs.boxes).not.toContainEqual(backdrop);
   });
 
@@ -78,6 +84,6 @@ describe('the room on a page: the cards around what the trader needs count', () 
     const wrap = { x: 400, y: 400, width: 300, height: 300 };
     const div = element('div', '', wrap);
     element('button', '', { x: 420, y: 420, width: 60, height: 20 }, div);
-    expect(pageObstacles(document, VIEWPORT).boxes).not.toContainEqual(wrap);
+    expect(pageObstacles(document, VIEWPORT, still).boxes).not.toContainEqual(wrap);
   });
 });
