@@ -12,8 +12,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import { RequestSigner } from '../../../lib/core/client/hmac';
-import { formatContracts } from '../../../lib/core/format/money';
+import { formatContracts, formatUsd } from '../../../lib/core/format/money';
 import { formatRawCents } from '../../../lib/core/format/raw-price';
+import { RAW_PER_UNIT } from '../../../lib/core/orders/units';
 import type { IntentView } from '../../../lib/protocol/intent';
 import { fillWords } from '../../../lib/protocol/intent-fill';
 import { MARKET_SEEDS } from '../../../sandbox/core/markets';
@@ -122,6 +123,14 @@ describe('every surface says what the exchange holds, net of fee', () => {
         filledFeeRaw: String(traded.fee),
       };
       const fill = fillWords(fromExchange);
+      // The words lead with the net size, its average and the money, rendered here from
+      // the exchange's figures alone: a gross size in fillWords cannot hide behind it.
+      const average = (traded.collateral * RAW_PER_UNIT) / traded.contracts;
+      expect(
+        fill.text.startsWith(
+          `${formatContracts(traded.contracts)} YES at ${formatRawCents(average)} for ${formatUsd(traded.collateral)}`,
+        ),
+      ).toBe(true);
       expected.push({
         slug: seed.slug,
         title: seed.title,
