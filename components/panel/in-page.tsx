@@ -6,7 +6,13 @@ import { earlyPanelState } from './model/early-state';
 import { type PageSettings, sitePlacement } from './model/page-settings-reader';
 import type { AutoPlacement } from './model/room';
 import { type MountedPanel, mountPanel } from './mount';
-import { roomPlacement, watchLayout } from './page-room';
+import {
+  layoutViewport,
+  ROOM_PARTIAL_RETRIES,
+  ROOM_SETTLE_MS,
+  roomPlacement,
+  watchLayout,
+} from './page-room';
 import { type PageHooks, type PanelSurface, runOnPage } from './page-run';
 import panelCss from './panel.css?inline';
 import { liftToTopLayer, tracksVisibility } from './top-layer';
@@ -29,13 +35,19 @@ export async function runInPagePanel(
   // Where room was found for the panel, until the user places it.
   let auto: AutoPlacement | null = null;
   let unwatchLayout: (() => void) | null = null;
-  const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const viewport = () => layoutViewport(document);
   // The room found on arrival may be gone (or made) once the page's layout changed (its
   // styles arrived, the window resized): look again when it has settled. mount.tsx's
   // place restarts the settle time of the move.
+  // A read cut short folds the panel to its bar; it is read again while the page is still.
+  let partialReads = 0;
+  const readAgainIfPartial = (complete: boolean) => {
+    if (complete) partialReads = 0;
+    else if (partialReads++ < ROOM_PARTIAL_RETRIES) ctx.setTimeout(relocate, ROOM_SETTLE_MS);
+  };
   const relocate = () => {
     if (!panel || !auto || !settings || sitePlacement(settings)) return;
-    const next = roomPlacement(null, document, viewport(), auto);
+    const next = roomPlacement(null, document, viewport(), auto, readAgainIfPartial);
     if (next === auto) return;
     auto = next;
     panel.place(next.placement, next.collapsed, false);
@@ -95,7 +107,7 @@ export async function runInPagePanel(
       // Without IntersectionObserver v2 (Firefox), a page cannot paint over the top layer.
       if (host && !tracksVisibility()) liftToTopLayer(host);
       const placed = sitePlacement(next);
-      const room = roomPlacement(placed, document, viewport());
+      const room = roomPlacement(placed, document, viewport(), undefined, readAgainIfPartial);
       auto = placed ? null : room;
       panel = mountPanel({
         container: ui.uiContainer,
