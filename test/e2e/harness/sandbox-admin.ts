@@ -6,6 +6,8 @@ import {
   type SandboxFeedState,
   type SandboxOrder,
 } from '../../../lib/core/api/sandbox';
+import { ExchangeClient } from '../../../lib/core/client/exchange-client';
+import { RequestSigner } from '../../../lib/core/client/hmac';
 import type { FaultsBody } from '../../../sandbox/faults';
 import { SandboxOrders } from '../../support/sandbox-orders';
 
@@ -49,6 +51,20 @@ export class SandboxAdmin {
     const found = (await this.accounts()).find((a) => a.label === label);
     if (!found) throw new Error(`the sandbox has no demo account labelled "${label}"`);
     return found;
+  }
+
+  /**
+   * The exchange as the demo account `label` sees it, signed with its own token: what a test
+   * reads to check the extension against, independently of the extension.
+   */
+  async clientOf(label: string): Promise<ExchangeClient> {
+    const found = await this.account(label);
+    if (!found.tokenId || !found.secret) throw new Error(`${label} has no API token`);
+    return new ExchangeClient({
+      baseUrl: this.apiUrl,
+      signer: await RequestSigner.create(found.tokenId, found.secret),
+      retry: { maxAttempts: 1 },
+    });
   }
 
   /** Every order the sandbox received, with whether its signature recovered to the maker. */

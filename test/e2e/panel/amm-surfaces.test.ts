@@ -6,8 +6,6 @@
  * has no AMM trading (its AMM position is seeded), so no AMM trade and no notification here.
  */
 import { describe, expect, it } from 'vitest';
-import { ExchangeClient } from '../../../lib/core/client/exchange-client';
-import { RequestSigner } from '../../../lib/core/client/hmac';
 import { formatContracts } from '../../../lib/core/format/money';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver } from './driver';
@@ -18,13 +16,7 @@ const AMM = 'sandbox-rain-amm';
 
 /** Alice's AMM holding as the exchange lists it: `YES 48` and whether it has a price. */
 async function exchangeHolding() {
-  const alice = await h().admin.account('alice');
-  const client = new ExchangeClient({
-    baseUrl: h().sandbox.apiUrl,
-    signer: await RequestSigner.create(alice.tokenId ?? '', alice.secret ?? ''),
-    retry: { maxAttempts: 1 },
-  });
-  const { amm } = await client.getPositions();
+  const { amm } = await (await h().admin.clientOf('alice')).getPositions();
   const entry = amm.find((p) => p.market.slug === AMM);
   if (!entry) throw new Error(`alice holds nothing on ${AMM} at the exchange`);
   return {

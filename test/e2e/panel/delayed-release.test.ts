@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ExchangeClient } from '../../../lib/core/client/exchange-client';
-import { RequestSigner } from '../../../lib/core/client/hmac';
 import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
+import { orderTrades } from '../../support/order-trades';
 import { eventually, useHarness } from '../fixtures';
 import type { PanelDriver } from './driver';
 import { openPanel, waitForNewOrders } from './helpers';
@@ -23,22 +22,7 @@ afterAll(async () => {
 });
 
 /** Alice's trades of one order as the exchange lists them, read with her own token. */
-async function tradedBy(orderId: string) {
-  const alice = await h().admin.account('alice');
-  const client = new ExchangeClient({
-    baseUrl: h().sandbox.apiUrl,
-    signer: await RequestSigner.create(alice.tokenId ?? '', alice.secret ?? ''),
-    retry: { maxAttempts: 1 },
-  });
-  const trades = (await client.getTrades({ limit: 100 })).data.filter((t) => t.orderId === orderId);
-  const sum = (pick: (t: (typeof trades)[number]) => string) =>
-    trades.reduce((total, t) => total + BigInt(pick(t)), 0n);
-  return {
-    contracts: sum((t) => t.contracts),
-    collateral: sum((t) => t.collateral),
-    fee: sum((t) => t.fee),
-  };
-}
+const tradedBy = async (orderId: string) => orderTrades(await h().admin.clientOf('alice'), orderId);
 
 it('a delayed order left alone is released at eligibleAt and fills: one notification, net of fee', async () => {
   await h().watchNotifications();

@@ -10,14 +10,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExchangeClient } from '../../../lib/core/client/exchange-client';
-import { RequestSigner } from '../../../lib/core/client/hmac';
+import type { ExchangeClient } from '../../../lib/core/client/exchange-client';
 import { formatContracts, formatUsd } from '../../../lib/core/format/money';
 import { formatRawCents } from '../../../lib/core/format/raw-price';
 import { RAW_PER_UNIT } from '../../../lib/core/orders/units';
 import type { IntentView } from '../../../lib/protocol/intent';
 import { fillWords } from '../../../lib/protocol/intent-fill';
 import { MARKET_SEEDS } from '../../../sandbox/core/markets';
+import { orderTrades } from '../../support/order-trades';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver } from '../panel/driver';
 import { openPanel, waitForNewOrders } from '../panel/helpers';
@@ -32,14 +32,7 @@ const KINDS = [
   ['taker-delayed', clob.find((m) => (m.takerDelayMs ?? 0) > 0)],
 ] as const;
 
-async function aliceClient(): Promise<ExchangeClient> {
-  const alice = await h().admin.account('alice');
-  return new ExchangeClient({
-    baseUrl: h().sandbox.apiUrl,
-    signer: await RequestSigner.create(alice.tokenId ?? '', alice.secret ?? ''),
-    retry: { maxAttempts: 1 },
-  });
-}
+const aliceClient = (): Promise<ExchangeClient> => h().admin.clientOf('alice');
 
 /** Alice's YES on `slug` as the exchange holds it: raw contracts and average price. */
 async function heldYes(slug: string): Promise<{ contracts: bigint; average: bigint }> {
@@ -53,18 +46,7 @@ async function heldYes(slug: string): Promise<{ contracts: bigint; average: bigi
 }
 
 /** The exchange's trades of one order, summed: net contracts, collateral and fee. */
-async function tradedBy(orderId: string) {
-  const trades = (await (await aliceClient()).getTrades({ limit: 100 })).data.filter(
-    (t) => t.orderId === orderId,
-  );
-  const sum = (pick: (t: (typeof trades)[number]) => string) =>
-    trades.reduce((total, t) => total + BigInt(pick(t)), 0n);
-  return {
-    contracts: sum((t) => t.contracts),
-    collateral: sum((t) => t.collateral),
-    fee: sum((t) => t.fee),
-  };
-}
+const tradedBy = async (orderId: string) => orderTrades(await aliceClient(), orderId);
 
 /** What each surface must say about one market, from the exchange's figures alone. */
 interface Expected {

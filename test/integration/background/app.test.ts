@@ -22,6 +22,7 @@ import { COLLATERAL } from '../../../sandbox/core/ledger';
 import { isBid } from '../../../sandbox/engine/prices';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
+import { orderTrades } from '../../support/order-trades';
 import { SandboxOrders } from '../../support/sandbox-orders';
 import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';
@@ -612,19 +613,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   };
 
   /** Alice's trades of one order, as the exchange lists them: contracts, money and fee. */
-  async function tradedBy(orderId: string) {
-    const alice = await clientFor(sandbox, 'alice');
-    const trades = (await alice.getTrades({ limit: 100 })).data.filter(
-      (t) => t.orderId === orderId,
-    );
-    const sum = (pick: (t: (typeof trades)[number]) => string) =>
-      trades.reduce((total, t) => total + BigInt(pick(t)), 0n);
-    return {
-      contracts: sum((t) => t.contracts),
-      collateral: sum((t) => t.collateral),
-      fee: sum((t) => t.fee),
-    };
-  }
+  const tradedBy = async (orderId: string) =>
+    orderTrades(await clientFor(sandbox, 'alice'), orderId);
 
   it.each([
     ['a zero-fee market', 'sandbox-btc-100k'],
