@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../../lib/core/settings/schema';
 import { type ChromeApi, useHarness } from '../fixtures';
 import { screenshotDirFor } from './screenshots';
 
@@ -90,6 +91,14 @@ describe('the harness', () => {
       undefined,
     );
     await popup.close();
+  });
+
+  it('refuses to set a field the settings do not have, rather than wait for it', async () => {
+    // A test written for an older shape of the settings (one global panel placement).
+    const stale = (s: Settings) => ({ ...s, panel: { ...s.panel, placed: true, collapsed: true } });
+    await expect(h().updateSettings(stale)).rejects.toThrow(
+      'the settings have no settings.panel.placed, settings.panel.collapsed',
+    );
   });
 
   it('saves screenshots under test-results/screenshots/<test file>/', async () => {

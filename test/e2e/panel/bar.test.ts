@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_WIDTH } from '../../../components/panel/model/placement';
-import { placementOn } from '../../../lib/core/settings/site-placements';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { placedOn, placementOn } from '../../../lib/core/settings/site-placements';
 import { TOGGLE_PANEL_COMMAND } from '../../../lib/protocol/keyboard-commands';
 import { type ChromeApi, eventually, useHarness } from '../fixtures';
 import { pressShortcut } from '../harness/press-shortcut';
@@ -31,8 +32,18 @@ afterEach(async () => {
   page = null;
 });
 
+/** The trader's own placement on the sandbox's site: the default corner, folded or not. */
 const fold = (collapsed: boolean) =>
-  h().updateSettings((s) => ({ ...s, panel: { ...s.panel, placed: true, collapsed } }));
+  h().updateSettings((s) => ({
+    ...s,
+    panel: {
+      ...s.panel,
+      placements: placedOn(s.panel.placements, new URL(h().sandbox.siteUrl).origin, {
+        ...DEFAULT_DOCK,
+        collapsed,
+      }),
+    },
+  }));
 
 async function openFolded(slug: string): Promise<PanelDriver> {
   await fold(true);
