@@ -10,6 +10,31 @@ export function nextFrame(run: () => void): void {
   else timerUnlessGone(run, 16);
 }
 
+const dueThisFrame: Array<() => void> = [];
+
+/**
+ * At the next frame, together with every other `sameFrame` run asked for before it: one
+ * animation frame callback for them all. A page fed by two ports (the side panel: the
+ * account's state and its market's) would otherwise update in two callbacks of one frame,
+ * each followed by its own render, since the render queue drains between callbacks.
+ */
+export function sameFrame(run: () => void): void {
+  dueThisFrame.push(run);
+  if (dueThisFrame.length > 1) return;
+  nextFrame(() => {
+    for (const due of dueThisFrame.splice(0)) {
+      try {
+        due();
+      } catch (error) {
+        // One failing run must not cost the others their update: reported, not thrown here.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  });
+}
+
 /**
  * The task after the next animation frame. An animation frame's callback runs before the
  * browser lays that frame out and paints it; by the task after it, the frame is painted.

@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import { KEEPALIVE, KEEPALIVE_MS } from '../../lib/protocol/keepalive';
-import { nextFrame } from './next-frame';
+import { sameFrame } from './next-frame';
 import { timerUnlessGone } from './page-timer';
 
 /** The parts of a runtime Port a UI store uses. */
@@ -39,7 +39,10 @@ export interface PortStoreOptions<T, M> {
   hello?: unknown;
   /** Or computed per connect: 0 for the first, 1 for the first reconnect, … */
   helloFor?: (connects: number) => unknown;
-  /** One render per frame at most: updates arriving faster are merged. */
+  /**
+   * One render per frame at most: updates arriving faster are merged, and every store's
+   * merged update of a frame is applied in one callback (`sameFrame`).
+   */
   schedule?: (flush: () => void) => void;
   reconnectMs?: number;
   /** Posts KEEPALIVE this often while connected (see panel-protocol.ts); 0: never. */
@@ -54,7 +57,7 @@ export function createPortStore<T, M>(options: PortStoreOptions<T, M>): PortStor
   const value = signal<T | null>(null);
   const connected = signal(false);
   const rejected = signal(0);
-  const schedule = options.schedule ?? nextFrame;
+  const schedule = options.schedule ?? sameFrame;
   let pending: T | null = null;
   let scheduled = false;
   let closed = false;

@@ -1,6 +1,7 @@
 import { formatContracts } from '../../../lib/core/format/money';
 import { fromRaw } from '../../../lib/core/orders/units';
 import { Money, Pnl } from '../../common/Money';
+import { memo, sameData } from '../../common/memo';
 import { MarketHeading } from '../MarketHeading';
 import { PriceAlertButton } from '../price-alerts/PriceAlertButton';
 import type { AmmRow } from './positions';
@@ -10,7 +11,13 @@ const AMM_MARK_WORDS =
   "Valued at the AMM's latest outcome-token price, as the exchange reports it: not marked to a live book.";
 
 /** An AMM position: what was paid, and its value only when a price exists. */
-export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string }) {
+export const AmmCard = memo(function AmmCard({
+  row,
+  sitePattern,
+}: {
+  row: AmmRow;
+  sitePattern: string;
+}) {
   return (
     <article class="card amm-card" aria-label={row.title}>
       <MarketHeading
@@ -53,4 +60,4 @@ export function AmmCard({ row, sitePattern }: { row: AmmRow; sitePattern: string
       ) : null}
     </article>
   );
-}
+}, sameData);

@@ -1,10 +1,17 @@
 import { Money, Pnl } from '../../common/Money';
+import { memo, sameData } from '../../common/memo';
 import { MarketHeading } from '../MarketHeading';
 import { MarketCard } from './MarketCard';
 import type { GroupBlock } from './positions';
 
 /** A group of markets (e.g. one event's outcomes), with its own subtotal. */
-export function GroupCard({ group, sitePattern }: { group: GroupBlock; sitePattern: string }) {
+export const GroupCard = memo(function GroupCard({
+  group,
+  sitePattern,
+}: {
+  group: GroupBlock;
+  sitePattern: string;
+}) {
   return (
     <section class="group-card" aria-label={group.title}>
       <MarketHeading
@@ -23,4 +30,4 @@ export function GroupCard({ group, sitePattern }: { group: GroupBlock; sitePatte
       ))}
     </section>
   );
-}
+}, sameData);

@@ -1,3 +1,4 @@
+import { memo, sameData } from '../../common/memo';
 import { MarketHeading } from '../MarketHeading';
 import { OrderLine } from '../orders/OrderLine';
 import { PriceAlertButton } from '../price-alerts/PriceAlertButton';
@@ -5,7 +6,13 @@ import type { MarketRow } from './positions';
 import { sideLine } from './SideLine';
 
 /** A CLOB position: its sides and its open orders. */
-export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: string }) {
+export const MarketCard = memo(function MarketCard({
+  row,
+  sitePattern,
+}: {
+  row: MarketRow;
+  sitePattern: string;
+}) {
   return (
     <article class="card market-card" aria-label={row.title}>
       <MarketHeading
@@ -33,4 +40,4 @@ export function MarketCard({ row, sitePattern }: { row: MarketRow; sitePattern: 
       ) : null}
     </article>
   );
-}
+}, sameData);

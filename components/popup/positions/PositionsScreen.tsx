@@ -91,6 +91,9 @@ export function PositionsScreen({
             </p>
           ) : (
             <>
+              {/* Each card is memoized on its row's data: every state the port delivers
+                  rebuilds all rows, while a book update moves one market's figures, and
+                  redrawing fifty unchanged cards a frame cost the side panel its frame rate. */}
               {first(model.markets).map((row) => (
                 <MarketCard key={row.key} row={row} sitePattern={sitePattern} />
               ))}

@@ -4,6 +4,7 @@ import {
   afterNextPaint,
   IDLE_TIMEOUT_MS,
   nextFrame,
+  sameFrame,
   whenIdle,
 } from '../../../components/common/next-frame';
 
@@ -23,6 +24,52 @@ describe('frames', () => {
     expect(ran).not.toHaveBeenCalled();
     frames.shift()?.(0);
     expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it('runs every update asked for before a frame in that one frame callback, in order', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    const order: string[] = [];
+    sameFrame(() => order.push('state'));
+    sameFrame(() => order.push('market'));
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
+    expect(order).toEqual(['state', 'market']);
+    sameFrame(() => order.push('next'));
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
+    expect(order).toEqual(['state', 'market', 'next']);
+  });
+
+  it('keeps the other updates of a frame when one of them throws, and reports the throw', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    const reported = new Promise<unknown>((resolve) => {
+      vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((run) => {
+        try {
+          run();
+        } catch (error) {
+          resolve(error);
+        }
+      });
+    });
+    const ran = vi.fn();
+    sameFrame(() => {
+      throw new Error('a broken view');
+    });
+    sameFrame(ran);
+    frames.shift()?.(0);
+    expect(ran).toHaveBeenCalledOnce();
+    expect(await reported).toEqual(new Error('a broken view'));
+    sameFrame(ran);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
   });
 
   it('throws nothing on a page being closed: hidden, and no timers left (Firefox)', () => {

@@ -64,6 +64,36 @@ describe('createPortStore', () => {
     expect(seen).toEqual([null, [1], [1, 2, 3, 4]]);
   });
 
+  it("applies two stores' updates of one frame in one frame callback (one render, not two)", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    try {
+      const ports: FakePort[] = [];
+      const open = () =>
+        createPortStore<number[], Message>({
+          connect: () => {
+            const port = new FakePort();
+            ports.push(port);
+            return port;
+          },
+          accept: isMessage,
+          reduce: (current, message) => [...(current ?? []), message.n],
+          keepAliveMs: 0,
+        });
+      const [state, market] = [open(), open()];
+      for (const port of ports) port.deliver({ n: 1 });
+      for (const port of ports) port.deliver({ n: 2 });
+      expect(frames).toHaveLength(1);
+      const seen: string[] = [];
+      state.value.subscribe((v) => seen.push(`state ${v}`));
+      market.value.subscribe((v) => seen.push(`market ${v}`));
+      frames.shift()?.(0);
+      expect(seen).toEqual(['state 1', 'market 1', 'state 1,2', 'market 1,2']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('counts and ignores messages of another shape', () => {
     const { s, ports, flush } = store();
     ports[0]?.deliver({ n: 'one' });

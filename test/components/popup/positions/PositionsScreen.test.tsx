@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PositionsScreen } from '../../../../components/popup/positions/PositionsScreen';
+import { PopupServicesContext } from '../../../../components/popup/services';
 import { PnlChart } from '../../../../lib/core/api/portfolio';
 import { ExchangeError } from '../../../../lib/core/client/errors';
 import { DEFAULT_SETTINGS } from '../../../../lib/core/settings/defaults';
@@ -14,6 +15,7 @@ import { type FakeHandlers, fakeBackground, renderWith, services } from '../fake
 import { clobEntry, emptyPositions, NOW, positionsFixture } from '../fixtures';
 
 const PATTERN = DEFAULT_SETTINGS.exchange.siteMarketPattern;
+const RAIN = 'will-it-rain-in-lisbon-tomorrow';
 
 const chart = () => PnlChart.parse(ex.pnlChart());
 
@@ -25,7 +27,7 @@ function show(portfolio: PortfolioView, handlers: FakeHandlers = {}) {
   });
   const s = services(bg.send);
   const view = renderWith(<PositionsScreen portfolio={portfolio} sitePattern={PATTERN} />, s.value);
-  return { ...view, bg, opened: s.opened };
+  return { ...view, bg, opened: s.opened, services: s.value };
 }
 
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
@@ -65,6 +67,48 @@ describe('PositionsScreen', () => {
     expect(within(main).getByText('P&L').parentElement?.getAttribute('title')).toBe(
       EXCHANGE_MARK_WORDS,
     );
+  });
+
+  it('redraws only the card whose figures changed when a new state rebuilds every row', async () => {
+    const first = ready();
+    const view = show(first);
+    await settle();
+    const touched = new Set<string>();
+    const note = (records: MutationRecord[]) => {
+      for (const record of records) {
+        const at = record.target instanceof Element ? record.target : record.target.parentElement;
+        const card = at?.closest('article');
+        touched.add(card?.getAttribute('aria-label') ?? 'outside the cards');
+      }
+    };
+    const watch = new MutationObserver(note);
+    watch.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    const redraw = async (portfolio: PortfolioView) => {
+      view.rerender(
+        <PopupServicesContext.Provider value={view.services}>
+          <PositionsScreen portfolio={portfolio} sitePattern={PATTERN} />
+        </PopupServicesContext.Provider>,
+      );
+      await settle();
+      note(watch.takeRecords());
+    };
+    // A port delivers every state as new objects, most of them with the same figures.
+    await redraw(structuredClone(first));
+    expect([...touched]).toEqual([]);
+    const moved = structuredClone(first);
+    const rain = moved.positions?.clob.find((p) => p.market.slug === RAIN);
+    if (!rain) throw new Error('no rain market in the fixture');
+    rain.positions.yes.unrealizedPnl = '-200000';
+    await redraw(moved);
+    watch.disconnect();
+    // The totals move with it; of the cards, only the rain market's.
+    expect([...touched]).toEqual(['outside the cards', 'Will it rain in Lisbon tomorrow?']);
+    expect(byVisibleText('10 @ 55¢P&L −$0.20')).toBeTruthy();
   });
 
   it('labels a resolved market as resolved with the payout pending', async () => {
