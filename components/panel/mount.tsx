@@ -1,6 +1,6 @@
 import { effect, type Signal, signal } from '@preact/signals';
 import { render } from 'preact';
-import { type PanelCommand, TOGGLE_PANEL_COMMAND } from '../../lib/protocol/keyboard-commands';
+import { type PanelCommand, TOGGLE_PANEL } from '../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../lib/protocol/views';
 import { afterNextPaint } from '../common/next-frame';
 import type { PortStore } from '../common/port-store';
@@ -116,7 +116,7 @@ export function mountPanel(options: PanelMountOptions): MountedPanel {
     },
     command(command) {
       // Folding is the collapse button's own path: saved, and a move for the aim rule.
-      if (command === TOGGLE_PANEL_COMMAND.name) toggleFold(frame, session.value);
+      if (command === TOGGLE_PANEL) toggleFold(frame, session.value);
       else session.value.command(command);
     },
     place(placement, collapsed, save) {

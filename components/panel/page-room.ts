@@ -1,4 +1,4 @@
-import { DEFAULT_DOCK } from '../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../lib/core/settings/page-defaults';
 import type { SitePlacement } from '../../lib/core/settings/site-placements';
 import { type Box, type Size, savedPlacement } from './model/placement';
 import { type AutoPlacement, autoPlacement } from './model/room';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { BackgroundApp } from '../../lib/background/app';
 import type { ExchangeProfile } from '../../lib/core/api/exchange';
 import type { SandboxAccount } from '../../lib/core/api/sandbox';
-import { DEFAULT_DOCK } from '../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../lib/core/settings/page-defaults';
 import type { Settings } from '../../lib/core/settings/schema';
 import { MESSAGES, type MessageName, PROTOCOL, type ResponseOf } from '../../lib/protocol/messages';
 import type { Reply } from '../../lib/protocol/router';

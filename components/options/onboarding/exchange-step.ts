@@ -1,5 +1,5 @@
 import { ExchangeProfile } from '../../../lib/core/api/exchange';
-import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
+import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/page-defaults';
 import { grantedByManifest, originOf } from '../../../lib/core/site/host-permissions';
 import { originMatchPattern, parseSitePattern } from '../../../lib/core/site/pattern';
 import { type Checked, type FieldIssues, fieldIssues } from '../../common/field-issues';

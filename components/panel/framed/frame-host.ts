@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/page-defaults';
 import { PANEL_FRAME_PATH, PANEL_HOST_PORT } from '../../../lib/protocol/names';
 import { isRecord } from '../../../lib/protocol/shapes';
 import { sitePlacement } from '../model/page-settings-reader';

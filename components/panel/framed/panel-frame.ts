@@ -1,6 +1,6 @@
 import { effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/page-defaults';
 import { placementOn } from '../../../lib/core/settings/site-placements';
 import { PANEL_HOST_PORT, PORTS } from '../../../lib/protocol/names';
 import { sendFromPanel } from '../../../lib/protocol/panel-browser';

@@ -1,18 +1,12 @@
 import { browser } from 'wxt/browser';
-import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { DEFAULT_PAGE_SETTINGS } from '../../../lib/core/settings/page-defaults';
 import { placementOn, type SitePlacement } from '../../../lib/core/settings/site-placements';
 import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
 import { PAGE_SETTINGS_AREA_KEY, type PageSettings } from '../../../lib/protocol/page-settings';
 
 export type { PageSettings };
 
-const DEFAULTS: PageSettings = {
-  exchange: DEFAULT_SETTINGS.exchange,
-  extraSiteOrigins: DEFAULT_SETTINGS.extraSiteOrigins,
-  panel: DEFAULT_SETTINGS.panel,
-  theme: DEFAULT_SETTINGS.theme,
-  badges: DEFAULT_SETTINGS.badges,
-};
+const DEFAULTS: PageSettings = DEFAULT_PAGE_SETTINGS;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

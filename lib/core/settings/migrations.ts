@@ -1,5 +1,6 @@
 import { parseSitePattern } from '../site/pattern';
-import { DEFAULT_DOCK, DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_DOCK } from './page-defaults';
 import { SETTINGS_VERSION } from './version';
 
 /*

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CredentialsStep } from '../../../components/options/onboarding/CredentialsStep';
-import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
+import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/page-defaults';
 import { ALICE, ALICE_KEY, ALICE_SECRET, optionsWorld, renderWithDeps, settle } from './fakes';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_WIDTH } from '../../../components/panel/model/placement';
-import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/page-defaults';
 import { placedOn, placementOn } from '../../../lib/core/settings/site-placements';
 import { TOGGLE_PANEL_COMMAND } from '../../../lib/protocol/keyboard-commands';
 import { type ChromeApi, eventually, useHarness } from '../fixtures';

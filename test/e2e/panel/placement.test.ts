@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Corner, nextCorner } from '../../../components/panel/model/placement';
-import { DEFAULT_DOCK } from '../../../lib/core/settings/defaults';
+import { DEFAULT_DOCK } from '../../../lib/core/settings/page-defaults';
 import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
 import { PanelDriver, panelFrameOf } from './driver';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { vaultView } from '../../../lib/background/account/account';
 import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
-import { DEFAULT_SETTINGS, SANDBOX_EXCHANGE } from '../../../lib/core/settings/defaults';
+import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
+import { SANDBOX_EXCHANGE } from '../../../lib/core/settings/page-defaults';
 import type { IntentView } from '../../../lib/protocol/intent';
 import type { MessageName, Messages, SenderKind } from '../../../lib/protocol/messages';
 import type { SenderInfo, SenderPolicy } from '../../../lib/protocol/sender';

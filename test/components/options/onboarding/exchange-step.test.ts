@@ -9,7 +9,7 @@ import {
   sandboxDraft,
   withOrigin,
 } from '../../../../components/options/onboarding/exchange-step';
-import { SANDBOX_EXCHANGE } from '../../../../lib/core/settings/defaults';
+import { SANDBOX_EXCHANGE } from '../../../../lib/core/settings/page-defaults';
 import { grantedByManifest } from '../../../../lib/core/site/host-permissions';
 
 const custom = (over: Partial<ExchangeDraft> = {}): ExchangeDraft => ({
