@@ -19,6 +19,7 @@
  * are installed through DevTools, for the run only.
  */
 import type { Frame, Worker } from 'playwright-core';
+import { JOURNAL_RECORD_PREFIX } from '../lib/storage/keys';
 import { eventually, type Harness } from '../test/e2e/fixtures';
 import { PanelDriver, panelFrameOf } from '../test/e2e/panel/driver';
 import {
@@ -246,6 +247,42 @@ async function oneClick(
   return { clickAt, sentAt: sent, arrivedAt: arrived[arrivedBefore] ?? null, messageAt };
 }
 
+/** The parts of `chrome.storage.session` the probe uses, in the worker. */
+interface SessionArea {
+  get(keys: null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** Where the journal-write probe writes: beside the journal, never one of its records. */
+const JOURNAL_PROBE_KEY = 'bench.journal-probe';
+
+/**
+ * The journal write an order waits for before its bytes leave (`OrderDesk.send`), alone:
+ * the newest intent record the click left in `storage.session`, written again under a key
+ * of its own in the same worker, from the call to the browser's answer. What the
+ * journal-before-send rule costs any order on this machine now: part of the own part that
+ * no change inside the extension can take out while that rule stands.
+ */
+const journalWrite = (worker: Worker) =>
+  worker.evaluate(
+    async ({ prefix, key }) => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: SessionArea } } })
+        .chrome.storage.session;
+      const all = await session.get(null);
+      const records = Object.entries(all)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([, v]) => v as { view?: { updatedAt?: number } });
+      records.sort((a, b) => (b.view?.updatedAt ?? 0) - (a.view?.updatedAt ?? 0));
+      const record = records[0];
+      if (!record) return null;
+      const t0 = performance.now();
+      await session.set({ [key]: record });
+      return performance.now() - t0;
+    },
+    { prefix: JOURNAL_RECORD_PREFIX, key: JOURNAL_PROBE_KEY },
+  );
+
 type Summary = ReturnType<typeof summarize>;
 const values = (s: Summary) => ({ p50: s.p50, p95: s.p95, p99: s.p99, max: s.max });
 const wireOf = (samples: Sample[]) => summarize(samples.map((s) => s.sentAt - s.clickAt));
@@ -281,7 +318,12 @@ const floorOneWay = (floor: FloorSample[]) =>
   summarize(floor.filter((f) => Number.isFinite(f.workerAt)).map((f) => f.workerAt - f.clickAt));
 
 /** The warm worker's split (click → message → fetch) and the floor, measured alike. */
-function floorRows(warm: Sample[], floor: FloorSample[], verdict: Verdict): BenchRow[] {
+function floorRows(
+  warm: Sample[],
+  floor: FloorSample[],
+  writes: number[],
+  verdict: Verdict,
+): BenchRow[] {
   const wire = wireOf(warm);
   const split = warm.filter(
     (s): s is Sample & { messageAt: number } =>
@@ -294,6 +336,7 @@ function floorRows(warm: Sample[], floor: FloorSample[], verdict: Verdict): Benc
     floor.filter((f) => Number.isFinite(f.backAt)).map((f) => f.backAt - f.clickAt),
   );
   const own = wire.p50 - oneWay.p50;
+  const write = summarize(writes);
   return [
     {
       method: '  of which click → panel.quickOrder reaches the worker (panel + messaging)',
@@ -320,11 +363,23 @@ function floorRows(warm: Sample[], floor: FloorSample[], verdict: Verdict): Benc
       ratio: roundTrip.p50 / wire.p50,
     },
     {
+      method: 'floor: the journal write an order waits for (storage.session, answered)',
+      n: write.n,
+      values: values(write),
+      ratio: write.p50 / wire.p50,
+    },
+    {
       method: "warm worker: the extension's own part (click → wire p50 − floor p50)",
       n: Math.min(wire.n, oneWay.n),
       values: { p50: own },
       ratio: own / wire.p50,
       verdicts: [verdict],
+    },
+    {
+      method: '  of which not the journal write (own part p50 − the write p50)',
+      n: Math.min(wire.n, oneWay.n, write.n),
+      values: { p50: own - write.p50 },
+      ratio: (own - write.p50) / wire.p50,
     },
   ];
 }
@@ -366,17 +421,27 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       // so drift (JIT, GC, the other core's load) hits both alike.
       const warm: Sample[] = [];
       const floor: FloorSample[] = [];
+      const writes: number[] = [];
       for (let i = 0; i < WARMUP + warmN; i++) {
         const button = BUTTONS[i % 2] as string;
         const floorFirst = i % 4 < 2;
         const noOp = floorFirst ? await floorClick(h, site, panel, button) : null;
         const sample = await oneClick(h, site, panel, button, times, false);
         const noOpAfter = floorFirst ? noOp : await floorClick(h, site, panel, button);
+        const write = await journalWrite(worker);
         if (i >= WARMUP) {
           warm.push(sample);
           if (noOpAfter) floor.push(noOpAfter);
+          if (write !== null) writes.push(write);
         }
       }
+      await worker.evaluate(
+        (key) =>
+          (
+            globalThis as unknown as { chrome: { storage: { session: SessionArea } } }
+          ).chrome.storage.session.remove(key),
+        JOURNAL_PROBE_KEY,
+      );
 
       // Back to the seeded book: 200 more $5 buys each way would otherwise walk a side of
       // this bot-less book dry, and a disabled button would end the run.
@@ -395,7 +460,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         cold.push(await oneClick(h, site, panel, BUTTONS[i % 2] as string, times, true));
       }
       await panel.detach();
-      return { warm, cold, floor, skews };
+      return { warm, cold, floor, writes, skews };
     },
   );
 
@@ -429,7 +494,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     ratioOf: 'the p50 of the warm worker (click → fetch start)',
     rows: [
       ...rows('warm worker', measured.warm, null),
-      ...floorRows(measured.warm, measured.floor, verdicts.own),
+      ...floorRows(measured.warm, measured.floor, measured.writes, verdicts.own),
       ...rows('cold worker', measured.cold, warmP50, verdicts.cold),
       ...(firefoxError === null
         ? [firefoxRow('warm event page', firefox.warm), firefoxRow('cold event page', firefox.cold)]
@@ -450,6 +515,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `warm: ${WARMUP} clicks not counted, then ${measured.warm.length} clicks, one at a time (the next once the answer is in), $5 FOK buys alternating YES/NO on ${MARKET} (zero fee, no taker delay)`,
       `cold: ${measured.cold.length} clicks, each the first order of a worker just stopped through CDP (ServiceWorker.stopWorker) and restarted by the panel's port reconnecting; the sandbox is reset to its seed in between, so neither phase runs the book dry`,
       `floor: ${measured.floor.length} more warm clicks, interleaved with the measured ones (same buttons, same pointer path): a capture listener the bench put in the content script's isolated world (through DevTools; nothing in the build) stops each at the window, before the panel's listeners, and sends a no-op message through the same runtime.sendMessage; a listener the bench added to the worker notes its arrival (and the panel.quickOrder arrival of each measured click); the background answers the no-op with its router's refusal`,
+      `the journal write: after each warm round, the newest intent record in storage.session written again under ${JOURNAL_PROBE_KEY} by the same worker (through DevTools), timed from the call to the answer: the round trip every order's bytes wait for before they leave (OrderDesk.send), which the issue keeps; the own part less it is what the extension's code adds`,
       "own part: the warm click → fetch start p50 minus the floor's one-way p50 (the two sets of clicks are interleaved, not paired): what the panel, the router, the handler, the desk and the transport add to what any message from that click costs",
       'per-minute cap raised to 600 and notifications off for the run; bots off',
       `Firefox ESR, the production build set up through its options page; the same clicks (${firefox.warm.length} warm, ${firefox.cold.length} cold, each cold one the first order of an event page unloaded through Firefox's own terminateBackground and woken by the panel's port); timers at full resolution (privacy.reduceTimerPrecision off); the background's fetch start cannot be read in the store build, so the far end is the arrival at the sandbox`,
