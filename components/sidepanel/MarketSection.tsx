@@ -93,25 +93,27 @@ export function MarketSection({
         <div class="side-none" data-side-market="none">
           <p role="status">No market on this tab.</p>
           {choices.length > 0 ? (
-            <>
-              <p class="muted">Trade one of the markets you hold:</p>
-              <ul class="side-choices">
+            // A native list, not a button per market: a trader holding fifty markets gets one
+            // line here, and the positions below stay where the popup shows them.
+            <label class="side-choose">
+              <span class="muted">Trade one of the markets you hold:</span>
+              <select
+                data-action="pick-market"
+                value=""
+                onChange={(event) => {
+                  const chosen = event.currentTarget.value;
+                  event.currentTarget.value = '';
+                  if (event.isTrusted && chosen) onPick(chosen);
+                }}
+              >
+                <option value="">Choose a market…</option>
                 {choices.map((choice) => (
-                  <li key={choice.slug}>
-                    <button
-                      type="button"
-                      class="link"
-                      data-pick={choice.slug}
-                      onClick={(event) => {
-                        if (event.isTrusted) onPick(choice.slug);
-                      }}
-                    >
-                      {choice.title}
-                    </button>
-                  </li>
+                  <option key={choice.slug} value={choice.slug}>
+                    {choice.title}
+                  </option>
                 ))}
-              </ul>
-            </>
+              </select>
+            </label>
           ) : (
             <p class="muted">Open a market page, or hold a position to trade it from here.</p>
           )}

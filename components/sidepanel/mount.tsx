@@ -6,6 +6,7 @@ import { PORTS } from '../../lib/protocol/names';
 import { sendFromPanel } from '../../lib/protocol/panel-browser';
 import { connectAppState } from '../common/app-state';
 import { takeEarlyPort } from '../common/early-port';
+import { afterNextPaint } from '../common/next-frame';
 import { connectPanelState } from '../panel/model/store';
 import { followActiveTab, type TabInfo, type TabsApi } from './follow-tab';
 import { SidePanel } from './SidePanel';
@@ -47,9 +48,14 @@ function browserTabs(): TabsApi {
 /** Starts the side panel in `root`: its ports, the tab it follows, and its screens. */
 export function mountSidePanel(root: HTMLElement): void {
   const tabUrl = signal<string | null>(null);
-  followActiveTab(browserTabs(), new URL(browser.runtime.getURL('/')).origin, (url) => {
-    tabUrl.value = url;
-  });
+  // Once the positions are painted: the tab's URL comes back from the browser process in its
+  // own task, and its answer, landing before that paint, cost a second render of the whole
+  // side panel on its way to the first (the popup has no tab to follow).
+  afterNextPaint(() =>
+    followActiveTab(browserTabs(), new URL(browser.runtime.getURL('/')).origin, (url) => {
+      tabUrl.value = url;
+    }),
+  );
   render(
     <SidePanel
       store={connectAppState(takeEarlyPort(PORTS.state))}
