@@ -21,8 +21,11 @@ export function SidePanel({
 }: {
   store: PortStore<AppSnapshot>;
   services: PopupServices;
-  /** The URL of the tab the side panel follows (`followActiveTab`). */
-  tabUrl: ReadonlySignal<string | null>;
+  /**
+   * The URL of the tab the side panel follows (`followActiveTab`): null where that tab shows
+   * no page the extension may read, undefined until the browser has said.
+   */
+  tabUrl: ReadonlySignal<string | null | undefined>;
   marketDeps: PanelDeps;
   connectMarket: (slug: string) => PortStore<PanelState>;
 }) {
@@ -31,13 +34,19 @@ export function SidePanel({
   const [picked, setPicked] = useState<string | null>(null);
   // A pick holds until the tab changes: then the side panel follows again.
   useEffect(() => setPicked(null), [url]);
+  // Nothing said of the tab before the browser has told which it is: "No market on this tab"
+  // would be a guess, and a section the positions wait behind in the first paint.
+  const marketShown = snapshot?.vault.status === 'unlocked' && url !== undefined;
   const positions = snapshot?.portfolio.positions ?? null;
-  const choices = useMemo(() => positionMarkets(positions), [positions]);
-  const followed = snapshot ? followedMarket(snapshot.settings, url) : null;
+  const choices = useMemo(
+    () => (marketShown ? positionMarkets(positions) : []),
+    [positions, marketShown],
+  );
+  const followed = snapshot && url !== undefined ? followedMarket(snapshot.settings, url) : null;
   const slug = picked ?? followed;
   return (
     <div class="side-panel">
-      {snapshot?.vault.status === 'unlocked' ? (
+      {marketShown ? (
         <MarketSection
           slug={slug}
           picked={picked !== null && picked !== followed}

@@ -47,7 +47,7 @@ function browserTabs(): TabsApi {
 
 /** Starts the side panel in `root`: its ports, the tab it follows, and its screens. */
 export function mountSidePanel(root: HTMLElement): void {
-  const tabUrl = signal<string | null>(null);
+  const tabUrl = signal<string | null | undefined>(undefined);
   // Once the positions are painted: the tab's URL comes back from the browser process in its
   // own task, and its answer, landing before that paint, cost a second render of the whole
   // side panel on its way to the first (the popup has no tab to follow).

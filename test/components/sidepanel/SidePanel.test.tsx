@@ -31,7 +31,13 @@ function choose(select: HTMLSelectElement, value: string, trusted = true): void 
   select.dispatchEvent(event);
 }
 
-function open(first: AppSnapshot = snapshot(), url: string | null = `${SITE}/markets/${SLUG}`) {
+/** The tab not read yet: the browser has not answered which it is. */
+const UNREAD = Symbol('unread');
+
+function open(
+  first: AppSnapshot = snapshot(),
+  url: string | null | typeof UNREAD = `${SITE}/markets/${SLUG}`,
+) {
   const port = fakeStatePort();
   const popupBackground = fakeBackground({
     'portfolio.pnlChart': async () => PnlChart.parse(ex.pnlChart()),
@@ -42,7 +48,7 @@ function open(first: AppSnapshot = snapshot(), url: string | null = `${SITE}/mar
   });
   const connected: string[] = [];
   const stores: ReturnType<typeof fakeStore>[] = [];
-  const tabUrl = signal(url);
+  const tabUrl = signal<string | null | undefined>(url === UNREAD ? undefined : url);
   render(
     <SidePanel
       store={port.store}
@@ -74,6 +80,18 @@ describe('the side panel', () => {
     expect(shownSlug()).toBe(SLUG);
     expect(document.querySelector('[data-key="BUY:YES:0"]')).not.toBeNull();
     expect(screen.getByRole('tab', { name: 'Positions' })).toBeTruthy();
+  });
+
+  it('says nothing of the tab before the browser has told which it is, then shows its market', async () => {
+    const { tabUrl, connected } = open(snapshot(), UNREAD);
+    expect(document.querySelector('.side-market')).toBeNull();
+    expect(screen.queryByText('No market on this tab.')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Positions' })).toBeTruthy();
+    expect(connected).toEqual([]);
+    await act(() => {
+      tabUrl.value = `${SITE}/markets/${SLUG}`;
+    });
+    expect(shownSlug()).toBe(SLUG);
   });
 
   it('follows the tab to another market, closing the last one’s port', async () => {
