@@ -1,4 +1,5 @@
 import themeCss from '../assets/theme.css?inline';
+import { addPageStyles } from '../components/common/page-styles';
 import { PANEL_FRAME_START_MARK, startPanelFrame } from '../components/panel/framed/panel-frame';
 import frameCss from '../components/panel/framed/panel-frame.css?inline';
 import panelCss from '../components/panel/panel.css?inline';
@@ -14,9 +15,7 @@ export default defineUnlistedScript({
   main() {
     // Read by the benchmark: until here the time is the browser's (framing an extension page).
     performance.mark(PANEL_FRAME_START_MARK);
-    const style = document.createElement('style');
-    style.textContent = themeCss + panelCss + frameCss;
-    document.head.append(style);
+    addPageStyles(themeCss + panelCss + frameCss);
     const container = document.getElementById('panel');
     if (container) startPanelFrame(container);
   },

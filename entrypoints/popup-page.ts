@@ -1,5 +1,6 @@
 import controlsCss from '../assets/controls.css?inline';
 import themeCss from '../assets/theme.css?inline';
+import { addPageStyles } from '../components/common/page-styles';
 import { mountPopup } from '../components/popup/mount';
 import popupCss from '../components/popup/popup.css?inline';
 
@@ -11,9 +12,7 @@ import popupCss from '../components/popup/popup.css?inline';
  */
 export default defineUnlistedScript({
   main() {
-    const style = document.createElement('style');
-    style.textContent = themeCss + controlsCss + popupCss;
-    document.head.append(style);
+    addPageStyles(themeCss + controlsCss + popupCss);
     const root = document.getElementById('app');
     if (root) mountPopup(root, location.search);
   },

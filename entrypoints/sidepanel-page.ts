@@ -1,7 +1,7 @@
 import '../lib/core/api/no-eval';
 import controlsCss from '../assets/controls.css?inline';
 import themeCss from '../assets/theme.css?inline';
-import panelCss from '../components/panel/panel.css?inline';
+import { addPageStyles } from '../components/common/page-styles';
 import popupCss from '../components/popup/popup.css?inline';
 import { mountSidePanel } from '../components/sidepanel/mount';
 import sidePanelCss from '../components/sidepanel/sidepanel.css?inline';
@@ -14,9 +14,9 @@ import sidePanelCss from '../components/sidepanel/sidepanel.css?inline';
  */
 export default defineUnlistedScript({
   main() {
-    const style = document.createElement('style');
-    style.textContent = themeCss + controlsCss + popupCss + panelCss + sidePanelCss;
-    document.head.append(style);
+    // The page panel's styles come with the market's trade controls (MarketSection.tsx):
+    // the first frame draws the positions only, and matches none of those rules.
+    addPageStyles(themeCss + controlsCss + popupCss + sidePanelCss);
     const root = document.getElementById('app');
     if (root) mountSidePanel(root);
   },

@@ -1,10 +1,12 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import type { PanelState } from '../../lib/protocol/views';
+import { addPageStyles } from '../common/page-styles';
 import type { PortStore } from '../common/port-store';
 import { type PanelDeps, PanelDepsContext } from '../panel/deps';
 import { PanelController } from '../panel/model/controller';
 import type { PanelVisibility } from '../panel/model/trust';
+import panelCss from '../panel/panel.css?inline';
 import { PanelBody } from '../panel/ui/PanelBody';
 import type { MarketChoice } from './market-choice';
 
@@ -37,6 +39,8 @@ function MarketTrade({
     },
     [session],
   );
+  // In the render, before these controls are in the document: no frame shows them unstyled.
+  addPageStyles(panelCss);
   const { controller } = session;
   const state = controller.state.value;
   const link = controller.connected.value ? (state?.connection ?? 'connecting') : 'offline';
