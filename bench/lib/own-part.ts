@@ -6,7 +6,7 @@
  * absolute figures are still printed, beside their floors, without a verdict.
  */
 import type { Verdict } from './result';
-import type { Summary } from './stats';
+import { type MedianInterval, medianInterval, type Summary } from './stats';
 
 /** Warm click → `POST /orders` leaves the worker, minus the same click → a no-op message. */
 export const CLICK_OWN_P50_MS = 1;
@@ -80,3 +80,31 @@ export function panelVerdicts(own: Pick<Summary, 'p50' | 'p95'>): Verdict[] {
 export function popupVerdicts(own: Pick<Percentiles, 'p95'>): Verdict[] {
   return [atMostMs('p95', own.p95, POPUP_OWN_P95_MS)];
 }
+
+/**
+ * `label`'s own part at most `base`'s, the two opened in the same rounds: judged on the
+ * round-by-round differences (the floor of a round is the same for both, so it cancels),
+ * by the sign test's 95% interval of their median. It passes unless the interval lies
+ * wholly above zero: a difference the run cannot tell from its noise is not a measured
+ * excess, and one it can tell fails however small. Both figures are said in the condition.
+ */
+export function pairedAtMost(
+  label: string,
+  base: string,
+  differences: readonly number[],
+): { interval: MedianInterval | null; verdict: Verdict } {
+  const interval = differences.length > 0 ? medianInterval(differences) : null;
+  if (!interval || !differences.every(Number.isFinite)) {
+    return { interval, verdict: { condition: `${label} ≤ ${base} (not measured)`, pass: false } };
+  }
+  const said = `median ${signedMs(interval.median)}, 95% interval ${signedMs(interval.low)} … ${signedMs(interval.high)}`;
+  return {
+    interval,
+    verdict: {
+      condition: `${label} ≤ ${base}, paired by round (${said})`,
+      pass: interval.low <= 0,
+    },
+  };
+}
+
+const signedMs = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)} ms`;

@@ -28,3 +28,39 @@ export function summarize(samples: readonly number[]): Summary {
     max: sorted[sorted.length - 1] ?? Number.NaN,
   };
 }
+
+export interface MedianInterval {
+  median: number;
+  /** The bounds between which the true median lies with the interval's confidence. */
+  low: number;
+  high: number;
+}
+
+/**
+ * The median of `samples` and a distribution-free interval around it (the sign test's): the
+ * order statistics at ranks k and n + 1 − k, with k the largest rank a fair coin leaves
+ * below with a chance of at most (1 − confidence) / 2. Noise the samples hold widens it,
+ * so a comparison judged on it claims no more than the measurement can tell.
+ */
+export function medianInterval(samples: readonly number[], confidence = 0.95): MedianInterval {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) throw new Error('no samples');
+  const tail = (1 - confidence) / 2;
+  // P(X ≤ i) for X ~ Binomial(n, 1/2), summed term by term (exact enough for n ≤ a few hundred).
+  let term = 0.5 ** n;
+  let below = 0;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    below += term;
+    if (below > tail) break;
+    k = i + 1;
+    term = (term * (n - i)) / (i + 1);
+  }
+  const rank = Math.max(1, k);
+  return {
+    median: percentile(sorted, 50),
+    low: sorted[rank - 1] as number,
+    high: sorted[n - rank] as number,
+  };
+}

@@ -7,10 +7,11 @@ import {
   PANEL_OWN_P50_MS,
   PANEL_OWN_P95_MS,
   POPUP_OWN_P95_MS,
+  pairedAtMost,
   panelVerdicts,
   popupVerdicts,
 } from '../../bench/lib/own-part';
-import { summarize } from '../../bench/lib/stats';
+import { medianInterval, summarize } from '../../bench/lib/stats';
 
 describe('verdicts on own parts (issue 34)', () => {
   it('judges the click on its own part over the floor, not on the whole figure', () => {
@@ -61,5 +62,43 @@ describe('verdicts on own parts (issue 34)', () => {
     expect(own.max).toBe(popup.max - floor.max);
     expect(popupVerdicts(own)[0]?.pass).toBe(own.p95 <= POPUP_OWN_P95_MS);
     expect(popupVerdicts({ p95: POPUP_OWN_P95_MS + 1 })[0]?.pass).toBe(false);
+  });
+
+  it('fails a side panel the rounds measure slower than the popup, however little', () => {
+    // Every round 0.5 ms slower, with a little noise: the interval lies above 0.
+    const slower = Array.from({ length: 40 }, (_, i) => 0.5 + ((i * 7) % 5) / 100);
+    const v = pairedAtMost('side', 'popup', slower);
+    expect(v.verdict.pass).toBe(false);
+    expect(v.verdict.condition).toMatch(/median \+0\.5 ms, 95% interval \+0\.5 ms … \+0\.5 ms/);
+  });
+
+  it('passes rounds that cannot tell the two apart, or find the side panel sooner', () => {
+    // Noise of ±20 ms around a true difference of +1 ms: not a measured excess.
+    const noisy = Array.from(
+      { length: 40 },
+      (_, i) => 1 + (i % 2 === 0 ? 20 : -20) * ((i % 7) / 7),
+    );
+    expect(pairedAtMost('side', 'popup', noisy).verdict.pass).toBe(true);
+    const sooner = Array.from({ length: 40 }, () => -3);
+    expect(pairedAtMost('side', 'popup', sooner).verdict.pass).toBe(true);
+    expect(pairedAtMost('side', 'popup', []).verdict.pass).toBe(false);
+    expect(pairedAtMost('side', 'popup', [1, Number.NaN]).verdict.pass).toBe(false);
+  });
+});
+
+describe("the median's interval (sign test)", () => {
+  it('takes the order statistics a fair coin puts the median between 95% of the time', () => {
+    // n = 40: P(X ≤ 13) = 0.019 ≤ 0.025 < P(X ≤ 14) = 0.040 for X ~ Binomial(40, ½).
+    const ranks = Array.from({ length: 40 }, (_, i) => 40 - i);
+    expect(medianInterval(ranks)).toEqual({ median: 20, low: 14, high: 27 });
+    // n = 10: P(X ≤ 1) = 0.011, P(X ≤ 2) = 0.055.
+    expect(medianInterval(Array.from({ length: 10 }, (_, i) => i + 1))).toMatchObject({
+      low: 2,
+      high: 9,
+    });
+  });
+
+  it('is the whole range when too few samples reach the confidence', () => {
+    expect(medianInterval([3, 1, 2, 5, 4])).toEqual({ median: 3, low: 1, high: 5 });
   });
 });
