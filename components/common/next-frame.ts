@@ -2,12 +2,16 @@ import { timerUnlessGone } from './page-timer';
 
 /**
  * Next animation frame; a hidden page gets no frames, so it falls back to a timer there (a
- * page being closed is hidden too, and may have no timers left: page-timer.ts).
+ * page being closed is hidden too, and may have no timers left: page-timer.ts). False when
+ * nothing could be scheduled: `run` will not run.
  */
-export function nextFrame(run: () => void): void {
+export function nextFrame(run: () => void): boolean {
   const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  if (typeof requestAnimationFrame === 'function' && !hidden) requestAnimationFrame(() => run());
-  else timerUnlessGone(run, 16);
+  if (typeof requestAnimationFrame === 'function' && !hidden) {
+    requestAnimationFrame(() => run());
+    return true;
+  }
+  return timerUnlessGone(run, 16) !== null;
 }
 
 const dueThisFrame: Array<() => void> = [];
@@ -21,7 +25,7 @@ const dueThisFrame: Array<() => void> = [];
 export function sameFrame(run: () => void): void {
   dueThisFrame.push(run);
   if (dueThisFrame.length > 1) return;
-  nextFrame(() => {
+  const scheduled = nextFrame(() => {
     for (const due of dueThisFrame.splice(0)) {
       try {
         due();
@@ -33,6 +37,9 @@ export function sameFrame(run: () => void): void {
       }
     }
   });
+  // A page being torn down refused the timer: its updates have nowhere to go. Left queued,
+  // they would hold every later run back from scheduling a frame of its own.
+  if (!scheduled) dueThisFrame.length = 0;
 }
 
 /**

@@ -35,15 +35,19 @@ export function SidePanel({
   // A pick holds until the tab changes: then the side panel follows again.
   useEffect(() => setPicked(null), [url]);
   // Nothing said of the tab before the browser has told which it is: "No market on this tab"
-  // would be a guess, and a section the positions wait behind in the first paint.
-  const marketShown = snapshot?.vault.status === 'unlocked' && url !== undefined;
+  // would be a guess, and a section the positions wait behind in the first paint. Undefined:
+  // no market section; null: the section says this tab shows no market.
+  const followed =
+    snapshot?.vault.status === 'unlocked' && url !== undefined
+      ? followedMarket(snapshot.settings, url)
+      : undefined;
+  const marketShown = followed !== undefined;
   const positions = snapshot?.portfolio.positions ?? null;
   const choices = useMemo(
     () => (marketShown ? positionMarkets(positions) : []),
     [positions, marketShown],
   );
-  const followed = snapshot && url !== undefined ? followedMarket(snapshot.settings, url) : null;
-  const slug = picked ?? followed;
+  const slug = picked ?? followed ?? null;
   return (
     <div class="side-panel">
       {marketShown ? (

@@ -6,8 +6,6 @@ import { PAGE_SETTINGS_AREA_KEY, type PageSettings } from '../../../lib/protocol
 
 export type { PageSettings };
 
-const DEFAULTS: PageSettings = DEFAULT_PAGE_SETTINGS;
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -23,8 +21,8 @@ export function pageSettingsFrom(raw: unknown): PageSettings {
   // Over the defaults: a copy written by an earlier build of the same version may lack a
   // field added since (the badges switch), and the page reads it before the background's rewrite.
   if (isRecord(raw) && raw.version === SETTINGS_VERSION && isRecord(raw.settings))
-    return { ...DEFAULTS, ...(raw.settings as Partial<PageSettings>) };
-  return DEFAULTS;
+    return { ...DEFAULT_PAGE_SETTINGS, ...(raw.settings as Partial<PageSettings>) };
+  return DEFAULT_PAGE_SETTINGS;
 }
 
 /**

@@ -17,11 +17,17 @@ export const SANDBOX_EXCHANGE: Settings['exchange'] = {
 /** Where the panel docks when nothing else says (and the corner room-finding tries first). */
 export const DEFAULT_DOCK: PanelDock = { corner: 'bottom-right', offset: { x: 16, y: 16 } };
 
-/** The defaults of the settings a market page's tab reads (`PageSettings`). */
-export const DEFAULT_PAGE_SETTINGS: Pick<
+/**
+ * The few settings a market page's tab needs before it can ask the background anything:
+ * which URL is a market page, where to draw the panel, the theme, whether to draw badges.
+ */
+export type PageSettings = Pick<
   Settings,
   'exchange' | 'extraSiteOrigins' | 'panel' | 'theme' | 'badges'
-> = {
+>;
+
+/** The defaults of the settings a market page's tab reads. */
+export const DEFAULT_PAGE_SETTINGS: PageSettings = {
   exchange: SANDBOX_EXCHANGE,
   extraSiteOrigins: [],
   panel: { disabledOrigins: [], placements: [], marketPages: 'both' },

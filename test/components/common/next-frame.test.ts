@@ -44,6 +44,25 @@ describe('frames', () => {
     expect(order).toEqual(['state', 'market', 'next']);
   });
 
+  it('drops the updates of a frame no timer could be set for, and schedules the next ones', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const timers: Array<() => void> = [];
+    const setTimer = vi.spyOn(globalThis, 'setTimeout').mockImplementationOnce(() => {
+      // Firefox on a window that has lost its document (page-timer.ts).
+      throw new Error('NS_ERROR_NOT_INITIALIZED');
+    });
+    const order: string[] = [];
+    sameFrame(() => order.push('gone'));
+    setTimer.mockImplementation(((run: () => void) => {
+      timers.push(run);
+      return 1;
+    }) as unknown as typeof setTimeout);
+    sameFrame(() => order.push('later'));
+    expect(timers).toHaveLength(1);
+    timers.shift()?.();
+    expect(order).toEqual(['later']);
+  });
+
   it('keeps the other updates of a frame when one of them throws, and reports the throw', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((cb) => {
