@@ -34,20 +34,32 @@ export function SidePanel({
   const [picked, setPicked] = useState<string | null>(null);
   // A pick holds until the tab changes: then the side panel follows again.
   useEffect(() => setPicked(null), [url]);
+  const settings = snapshot?.settings;
+  // A busy book sends a new state every frame, each with new objects: the tab's market is
+  // read again (its URL parsed against the site's patterns) only when the URL or those
+  // patterns change.
+  const sites = settings
+    ? JSON.stringify([
+        settings.exchange.siteMarketPattern,
+        settings.extraSiteOrigins,
+        settings.panel.marketPages,
+      ])
+    : null;
+  const onTab = useMemo(
+    () => (settings && url !== undefined ? followedMarket(settings, url) : undefined),
+    // `sites` stands for what is read of `settings`, whose object is new with every state.
+    [sites, url],
+  );
   // Nothing said of the tab before the browser has told which it is: "No market on this tab"
   // would be a guess, and a section the positions wait behind in the first paint. Undefined:
   // no market section; null: the section says this tab shows no market.
-  const followed =
-    snapshot?.vault.status === 'unlocked' && url !== undefined
-      ? followedMarket(snapshot.settings, url)
-      : undefined;
+  const followed = snapshot?.vault.status === 'unlocked' ? onTab : undefined;
   const marketShown = followed !== undefined;
-  const positions = snapshot?.portfolio.positions ?? null;
-  const choices = useMemo(
-    () => (marketShown ? positionMarkets(positions) : []),
-    [positions, marketShown],
-  );
   const slug = picked ?? followed ?? null;
+  const positions = snapshot?.portfolio.positions ?? null;
+  // The held markets to pick from are listed only while no market is shown.
+  const listed = marketShown && slug === null;
+  const choices = useMemo(() => (listed ? positionMarkets(positions) : []), [positions, listed]);
   return (
     <div class="side-panel">
       {marketShown ? (

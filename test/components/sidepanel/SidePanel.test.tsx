@@ -1,10 +1,20 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as marketChoice from '../../../components/sidepanel/market-choice';
 import { flushUi } from '../../support/flush';
 import { SLUG } from '../panel/model/fixtures';
 import { snapshot } from '../popup/fixtures';
 import { choose, click, openSidePanel, RAIN, SITE, shownSlug, UNREAD } from './harness';
+
+vi.mock('../../../components/sidepanel/market-choice', async (original) => {
+  const real = await original<typeof import('../../../components/sidepanel/market-choice')>();
+  return {
+    ...real,
+    followedMarket: vi.fn(real.followedMarket),
+    positionMarkets: vi.fn(real.positionMarkets),
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -29,6 +39,31 @@ describe('the side panel', () => {
       tabUrl.value = `${SITE}/markets/${SLUG}`;
     });
     expect(shownSlug()).toBe(SLUG);
+  });
+
+  it('reads the tab and the held markets again only when they can have changed, not with every state', async () => {
+    const followed = vi.mocked(marketChoice.followedMarket);
+    const listed = vi.mocked(marketChoice.positionMarkets);
+    const { tabUrl, push } = openSidePanel();
+    expect(shownSlug()).toBe(SLUG);
+    const [reads, lists] = [followed.mock.calls.length, listed.mock.calls.length];
+    // A busy book: a new state each frame, every object in it new, the same sites and tab.
+    for (let i = 0; i < 3; i++) push(snapshot());
+    await flushUi();
+    expect(followed.mock.calls.length).toBe(reads);
+    // A market is shown: the list of held markets is not built at all.
+    expect(listed.mock.calls.length).toBe(lists);
+    await act(() => {
+      tabUrl.value = 'https://elsewhere.example/';
+    });
+    expect(followed.mock.calls.length).toBe(reads + 1);
+    expect(listed.mock.calls.length).toBe(lists + 1);
+    expect(screen.getByText('No market on this tab.')).toBeTruthy();
+    const s = snapshot();
+    push({ ...s, settings: { ...s.settings, extraSiteOrigins: ['https://elsewhere.example'] } });
+    await flushUi();
+    // Another site's pages now count as the exchange's: the tab is read again.
+    expect(followed.mock.calls.length).toBe(reads + 2);
   });
 
   it('follows the tab to another market, closing the last one’s port', async () => {

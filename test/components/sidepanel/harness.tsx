@@ -61,7 +61,13 @@ export function openSidePanel(
     />,
   );
   act(() => port.push(first));
-  return { tabUrl, connected, stores, market };
+  return {
+    tabUrl,
+    connected,
+    stores,
+    market,
+    push: (next: AppSnapshot) => act(() => port.push(next)),
+  };
 }
 
 export const shownSlug = () => document.querySelector('.mc-panel.side')?.getAttribute('data-slug');
