@@ -20,16 +20,30 @@ export function syncSiteScripts(origins: readonly string[]): Promise<void> {
 
 let queue: Promise<void> = Promise.resolve();
 
-async function sync(origins: readonly string[]): Promise<void> {
-  const scripting = browser.scripting;
-  if (!scripting?.registerContentScripts) return;
+/** The match patterns of `origins` the user has granted the extension. */
+export async function grantedPatterns(origins: readonly string[]): Promise<string[]> {
   const granted: string[] = [];
   for (const origin of origins) {
     const pattern = originMatchPattern(origin);
     if (await browser.permissions.contains({ origins: [pattern] })) granted.push(pattern);
   }
+  return granted;
+}
+
+/** The patterns the panel's script is registered on now (null: this browser registers none). */
+export async function registeredPatterns(): Promise<string[] | null> {
+  const scripting = browser.scripting;
+  if (!scripting?.registerContentScripts) return null;
   const existing = await scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
-  if (existing.length > 0) await scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
+  return existing.flatMap((script) => script.matches ?? []);
+}
+
+async function sync(origins: readonly string[]): Promise<void> {
+  const scripting = browser.scripting;
+  if (!scripting?.registerContentScripts) return;
+  const registered = (await registeredPatterns()) ?? [];
+  const granted = await grantedPatterns(origins);
+  if (registered.length > 0) await scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
   if (granted.length === 0) return;
   await scripting.registerContentScripts([
     {

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { pageSettingsOf } from '../core/settings/page-defaults';
 import type { Settings } from '../core/settings/schema';
 import { SETTINGS_VERSION } from '../core/settings/version';
 import { PAGE_SETTINGS_AREA_KEY, type StoredPageSettings } from '../protocol/page-settings';
@@ -13,13 +14,7 @@ import { browserArea } from './area';
 export async function mirrorPageSettings(settings: Settings): Promise<void> {
   const copy: StoredPageSettings = {
     version: SETTINGS_VERSION,
-    settings: {
-      exchange: settings.exchange,
-      extraSiteOrigins: settings.extraSiteOrigins,
-      panel: settings.panel,
-      theme: settings.theme,
-      badges: settings.badges,
-    },
+    settings: pageSettingsOf(settings),
   };
   await browserArea(browser.storage.local).set(PAGE_SETTINGS_AREA_KEY, copy);
 }

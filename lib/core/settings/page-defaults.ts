@@ -26,6 +26,15 @@ export type PageSettings = Pick<
   'exchange' | 'extraSiteOrigins' | 'panel' | 'theme' | 'badges'
 >;
 
+/** What of `settings` a market page's tab reads: the background's copy holds only this. */
+export const pageSettingsOf = (settings: Settings): PageSettings => ({
+  exchange: settings.exchange,
+  extraSiteOrigins: settings.extraSiteOrigins,
+  panel: settings.panel,
+  theme: settings.theme,
+  badges: settings.badges,
+});
+
 /** The defaults of the settings a market page's tab reads. */
 export const DEFAULT_PAGE_SETTINGS: PageSettings = {
   exchange: SANDBOX_EXCHANGE,

@@ -3,12 +3,19 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { mergeSettings } from '../../../lib/core/settings/merge';
+import { pageSettingsOf } from '../../../lib/core/settings/page-defaults';
 import { Settings } from '../../../lib/core/settings/schema';
+import { SETTINGS_VERSION } from '../../../lib/core/settings/version';
 import type { AppSnapshot } from '../../../lib/protocol/views';
 import { eventually } from '../../wait';
 import { REPO_ROOT } from './screenshots';
 
-type Store = { read(): Promise<unknown>; write(next: unknown): Promise<void> };
+type Store = {
+  read(): Promise<unknown>;
+  write(next: unknown): Promise<void>;
+  pageCopy(): Promise<unknown>;
+  siteScripts(origins: string[]): Promise<{ granted: string[]; registered: string[] | null }>;
+};
 
 let script: Promise<string> | null = null;
 
@@ -87,5 +94,31 @@ export async function updateSettingsFrom(
   await eventually(async () => isDeepStrictEqual((await snapshot()).settings, expected), {
     what: 'the background to take the new settings',
   });
+  // The pages hear of them apart, and later: the background's copy they read as they load,
+  // and the panel's script on the extra sites. A page opened next meets all of it.
+  const pageCopy = { version: SETTINGS_VERSION, settings: pageSettingsOf(expected) };
+  await eventually(
+    async () =>
+      isDeepStrictEqual(
+        await page.evaluate(() =>
+          (globalThis as unknown as { __settingsStore: Store }).__settingsStore.pageCopy(),
+        ),
+        pageCopy,
+      ),
+    { what: 'the pages’ copy of the new settings' },
+  );
+  await eventually(
+    async () => {
+      const { granted, registered } = await page.evaluate(
+        (origins) =>
+          (globalThis as unknown as { __settingsStore: Store }).__settingsStore.siteScripts(
+            origins,
+          ),
+        expected.extraSiteOrigins,
+      );
+      return registered === null || isDeepStrictEqual([...registered].sort(), [...granted].sort());
+    },
+    { what: 'the panel’s script registered on the extra sites' },
+  );
   return next;
 }
