@@ -41,6 +41,9 @@ function findHost(node: DomNode, name: HostName): DomNode | null {
   return null;
 }
 
+const same = (a: ElementInfo['rect'], b: ElementInfo['rect']) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
 /** How a driver reaches the panel: its shadow root, and a real (trusted) pointer. */
 export interface PanelAccess {
   /** Runs `fn(root, arg)` in the page's main world with the panel's shadow root (null: no panel). */
@@ -312,14 +315,16 @@ export class PanelDriver<P = Page> {
   }
 
   /**
-   * A real click at the element's centre, once it is enabled and has stopped moving: a
-   * state pushed by the background (a reconnecting port, a result line) can re-lay the
-   * panel out between reading the element's box and the mouse press.
+   * The element once it is on the screen and has stopped moving (the same box 50 ms apart).
+   * Chromium's frame is drawn off the screen until the loader shows it, and the loader may
+   * place it again once the page's layout settles: a box read before then is not where a
+   * pointer meets the element.
    */
-  async click(selector: string, check?: (el: ElementInfo) => boolean): Promise<void> {
-    const ready = (e: ElementInfo) => !e.disabled && (check ? check(e) : true);
-    const same = (a: ElementInfo['rect'], b: ElementInfo['rect']) =>
-      a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+  async still(
+    selector: string,
+    check: (el: ElementInfo) => boolean = () => true,
+  ): Promise<ElementInfo> {
+    const ready = (e: ElementInfo) => e.rect.x >= 0 && e.rect.y >= 0 && check(e);
     let el = await this.waitFor(selector, ready);
     for (let i = 0; i < 50; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -327,6 +332,17 @@ export class PanelDriver<P = Page> {
       if (again && ready(again) && same(again.rect, el.rect)) break;
       el = again && ready(again) ? again : await this.waitFor(selector, ready);
     }
+    return el;
+  }
+
+  /**
+   * A real click at the element's centre, once it is enabled and has stopped moving: a
+   * state pushed by the background (a reconnecting port, a result line) can re-lay the
+   * panel out between reading the element's box and the mouse press.
+   */
+  async click(selector: string, check?: (el: ElementInfo) => boolean): Promise<void> {
+    const ready = (e: ElementInfo) => !e.disabled && (check ? check(e) : true);
+    let el = await this.still(selector, ready);
     // As a person does: the pointer comes to rest on the button, then presses. The panel
     // refuses a press on a button that was not under a still pointer for the settle time.
     for (let attempt = 0; ; attempt++) {

@@ -105,8 +105,8 @@ describe('the panel’s place on arrival', () => {
 
   it('a drag places it for good: the next page keeps the corner it was dropped in', async () => {
     const first = await openMarket(null);
-    const head = await panel?.one('.mc-head');
-    if (!head || !panel) throw new Error('no panel header');
+    if (!panel) throw new Error('no panel');
+    const head = await panel.still('.mc-head');
     // Dragged by its header into the top-left quarter of the page.
     const from = { x: head.rect.x + 60, y: head.rect.y + head.rect.height / 2 };
     await first.page.mouse.move(from.x, from.y);
@@ -212,8 +212,7 @@ describe('the placement is the site’s own', () => {
     };
     // Dragged by its header, released with the pointer at `to`.
     const drag = async (tab: Page, driver: PanelDriver, to: { x: number; y: number }) => {
-      const head = await driver.one('.mc-head');
-      if (!head) throw new Error('no panel header');
+      const head = await driver.still('.mc-head');
       const from = { x: head.rect.x + 60, y: head.rect.y + head.rect.height / 2 };
       await tab.mouse.move(from.x, from.y);
       await tab.mouse.down();

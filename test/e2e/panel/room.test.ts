@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Box } from '../../../components/panel/model/placement';
+import { ROOM_SETTLE_MS } from '../../../components/panel/page-room';
 import { overlaps } from '../../support/boxes';
 import { eventually, useHarness } from '../fixtures';
 import { expectBarShowsBook } from './bar-prices';
@@ -37,10 +38,14 @@ afterEach(async () => {
 });
 
 /**
- * The frame's box once it is shown and sized to the panel it holds (a positive barrier: the
- * loader has placed it and the panel has said its size).
+ * The frame's box once it is shown, sized to the panel it holds (the loader has placed it and
+ * the panel has said its size) and settled: the page is live (its book is the socket's, the
+ * last change of its layout made) and the box is the same on two looks further apart than
+ * the loader waits before it looks for room again (page-room.ts).
  */
 async function placedFrame(driver: PanelDriver, on: Page): Promise<Box & { collapsed: boolean }> {
+  await on.locator('[data-live-status].on').waitFor();
+  let last = '';
   return eventually(
     async () => {
       const box = await (await panelFrameOf(on)?.frameElement())?.boundingBox();
@@ -49,11 +54,17 @@ async function placedFrame(driver: PanelDriver, on: Page): Promise<Box & { colla
       const same =
         Math.abs(box.height - section.rect.height) < 1 &&
         Math.abs(box.width - section.rect.width) < 1;
-      return same
-        ? { ...box, collapsed: section.attributes.class?.includes('collapsed') ?? false }
-        : null;
+      if (!same) return null;
+      const placed = {
+        ...box,
+        collapsed: section.attributes.class?.includes('collapsed') ?? false,
+      };
+      const seen = JSON.stringify(placed);
+      const settled = seen === last;
+      last = seen;
+      return settled ? placed : null;
     },
-    { what: 'the panel’s frame placed and sized to the panel' },
+    { intervalMs: ROOM_SETTLE_MS * 2, what: 'the panel’s frame placed, sized to the panel, still' },
   );
 }
 
@@ -71,7 +82,10 @@ describe('the panel finds room on the sandbox’s market page', () => {
       for (const [what, selector] of Object.entries(SANDBOX_MARKET_NEEDS)) {
         const needed = await page.locator(selector).boundingBox();
         if (!needed) throw new Error(`the sandbox page has no ${what}`);
-        expect(overlaps(frame, needed), `the panel covers the ${what}`).toBe(false);
+        expect(
+          overlaps(frame, needed),
+          `the panel at ${JSON.stringify(frame)} covers the ${what} at ${JSON.stringify(needed)}`,
+        ).toBe(false);
       }
       await h().shot(page, `room-${size.width}x${size.height}`);
 
