@@ -47,15 +47,16 @@ export function medianInterval(samples: readonly number[], confidence = 0.95): M
   const n = sorted.length;
   if (n === 0) throw new Error('no samples');
   const tail = (1 - confidence) / 2;
-  // P(X ≤ i) for X ~ Binomial(n, 1/2), summed term by term (exact enough for n ≤ a few hundred).
-  let term = 0.5 ** n;
+  // P(X ≤ i) for X ~ Binomial(n, 1/2), summed term by term. Each term is kept as its log:
+  // 0.5^n alone underflows to 0 past n = 1,074, and a sum of zeros would pass every rank.
+  let logTerm = n * Math.log(0.5);
   let below = 0;
   let k = 0;
   for (let i = 0; i < n; i++) {
-    below += term;
+    below += Math.exp(logTerm);
     if (below > tail) break;
     k = i + 1;
-    term = (term * (n - i)) / (i + 1);
+    logTerm += Math.log(n - i) - Math.log(i + 1);
   }
   const rank = Math.max(1, k);
   return {

@@ -98,6 +98,17 @@ describe("the median's interval (sign test)", () => {
     });
   });
 
+  it('keeps its bounds around the median for thousands of samples', () => {
+    // 0.5^2000 underflows: summed as it is, every rank would pass and the bounds cross.
+    const many = Array.from({ length: 2000 }, (_, i) => i + 1);
+    const { median, low, high } = medianInterval(many);
+    expect(low).toBeLessThan(median);
+    expect(high).toBeGreaterThan(median);
+    // ±1.96·√n/2 ≈ 44 ranks either side of the middle.
+    expect(median - low).toBeGreaterThan(35);
+    expect(median - low).toBeLessThan(50);
+  });
+
   it('is the whole range when too few samples reach the confidence', () => {
     expect(medianInterval([3, 1, 2, 5, 4])).toEqual({ median: 3, low: 1, high: 5 });
   });
