@@ -1,7 +1,8 @@
 /**
  * Chromium's side panel, the real one: opened by a trusted click in the popup, it follows
  * the active tab, trades by trusted clicks with no settle time, cancels an open order, and
- * a fill from it raises the desktop notification. Screens in the README come from here.
+ * a fill from it raises the desktop notification; the page panel's styles come with a market's
+ * controls, not before. Screens in the README come from here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, useHarness } from '../fixtures';
@@ -14,6 +15,9 @@ const BTC = 'sandbox-btc-100k';
 const ETH = 'sandbox-eth-flip';
 
 let side: SidePanel;
+
+/** Whether the page holds the page panel's rules (panel.css), which its market controls bring. */
+const PANEL_RULES = `[...document.querySelectorAll('style')].some((s) => s.textContent.includes('.mc-panel *'))`;
 
 const shownSlug = () =>
   side.evaluate<string | null>(
@@ -40,6 +44,13 @@ describe.sequential('the side panel (Chromium)', () => {
       `document.querySelector('[data-key="BUY:YES:0"]:not([disabled])')`,
       'buttons',
     );
+    // The market's controls brought the page panel's styles with them, and they apply.
+    expect(await side.evaluate<boolean>(PANEL_RULES)).toBe(true);
+    expect(
+      await side.evaluate<string>(
+        `getComputedStyle(document.querySelector('.mc-panel.side [data-key="BUY:YES:0"]')).boxSizing`,
+      ),
+    ).toBe('border-box');
     await side.shot(import.meta.url, 'side-panel-market');
 
     const eth = await h().openMarketPage(ETH);
@@ -94,5 +105,19 @@ describe.sequential('the side panel (Chromium)', () => {
       { what: 'the order to leave the book' },
     );
     expect(order.status).toBe('CANCELED');
+  });
+
+  it("draws its positions without the page panel's styles where it shows no market", async () => {
+    // Opened as a tab, it follows no market (the active tab is itself): the popup's screens
+    // alone, and no rule of the page panel's to match against them.
+    const page = await h().context.newPage();
+    try {
+      await page.goto(h().url('sidepanel.html'));
+      await page.waitForSelector('[role="tab"][aria-selected="true"]');
+      expect(await page.evaluate(PANEL_RULES)).toBe(false);
+      expect(await page.$('.mc-panel')).toBeNull();
+    } finally {
+      await page.close();
+    }
   });
 });
