@@ -36,18 +36,13 @@ export function SidePanel({
   useEffect(() => setPicked(null), [url]);
   const settings = snapshot?.settings;
   // A busy book sends a new state every frame, each with new objects: the tab's market is
-  // read again (its URL parsed against the site's patterns) only when the URL or those
-  // patterns change.
+  // read again (its URL parsed against the site's patterns) only when the URL or the
+  // settings `followedMarket` may read change; `sites` is those, as its type picks them.
   const sites = settings
-    ? JSON.stringify([
-        settings.exchange.siteMarketPattern,
-        settings.extraSiteOrigins,
-        settings.panel.marketPages,
-      ])
+    ? JSON.stringify([settings.exchange, settings.extraSiteOrigins, settings.panel])
     : null;
   const onTab = useMemo(
     () => (settings && url !== undefined ? followedMarket(settings, url) : undefined),
-    // `sites` stands for what is read of `settings`, whose object is new with every state.
     [sites, url],
   );
   // Nothing said of the tab before the browser has told which it is: "No market on this tab"
