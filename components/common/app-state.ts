@@ -1,4 +1,5 @@
 import { isStatePortMessage } from '../../lib/protocol/shapes';
+import { applyStatePatch } from '../../lib/protocol/state-patch';
 import type { AppSnapshot } from '../../lib/protocol/views';
 import { type ClientPort, createPortStore, type PortStore } from './port-store';
 import { openStatePort, stateHello } from './state-port';
@@ -12,10 +13,12 @@ export function connectAppState(early: ClientPort | null = null): PortStore<AppS
     connect: openStatePort,
     adopt: early,
     accept: isStatePortMessage,
-    reduce: (current, message) =>
-      message.topic === 'snapshot'
-        ? message.data
-        : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
+    reduce: (current, message) => {
+      if (message.topic === 'snapshot') return message.data;
+      // The background sends each port its snapshot before any patch (ui-hub.ts).
+      if (!current) throw new Error('state port: a patch came before the snapshot');
+      return applyStatePatch(current, message.data);
+    },
     helloFor: stateHello,
   });
 }

@@ -228,6 +228,38 @@ export function ammRow(position: AmmPosition, index: number): AmmRow {
   };
 }
 
+/**
+ * The rows built from each position, with what they were built from. The state port keeps
+ * a position and its market's marks as the same objects while they do not change
+ * (lib/protocol/state-patch.ts): a book update then rebuilds the one row it moved, and
+ * every other card sees the same row and is not drawn again. A row without marks (the
+ * popup's order count, the side panel's market list) is kept apart from the marked one,
+ * so that the two callers of one state do not rebuild each other's rows.
+ */
+interface KeptRows {
+  groupTitle: string | null;
+  unmarked?: MarketRow;
+  marked?: { mark: Marks[string]; row: MarketRow };
+}
+
+const rows = new WeakMap<ClobPosition, KeptRows>();
+
+function keptRow(position: ClobPosition, groupTitle: string | null, marks: Marks): MarketRow {
+  const mark = position.market.slug ? marks[position.market.slug] : undefined;
+  let kept = rows.get(position);
+  if (kept?.groupTitle !== groupTitle) {
+    kept = { groupTitle };
+    rows.set(position, kept);
+  }
+  if (mark === undefined) {
+    kept.unmarked ??= marketRow(position, groupTitle, marks);
+    return kept.unmarked;
+  }
+  if (kept.marked?.mark !== mark)
+    kept.marked = { mark, row: marketRow(position, groupTitle, marks) };
+  return kept.marked.row;
+}
+
 function newestFirst(a: OrderRow, b: OrderRow): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt);
 }
@@ -243,7 +275,7 @@ const shown = (row: MarketRow): boolean => row.sides.length > 0 || row.orders.le
 
 function groupBlock(group: GroupPosition, marks: Marks): GroupBlock {
   const markets = group.positions
-    .map((p) => marketRow(p, group.group.title, marks))
+    .map((p) => keptRow(p, group.group.title, marks))
     .filter(shown)
     .sort(byValue);
   return {
@@ -266,7 +298,7 @@ function groupBlock(group: GroupPosition, marks: Marks): GroupBlock {
  */
 export function buildPortfolioModel(positions: Positions, marks: Marks = {}): PortfolioModel {
   const markets = positions.clob
-    .map((p) => marketRow(p, null, marks))
+    .map((p) => keptRow(p, null, marks))
     .filter(shown)
     .sort(byValue);
   const groups = positions.group

@@ -1,7 +1,8 @@
 import type { BadgesView } from '../../protocol/badge-views';
-import type { AppSnapshot, PanelState } from '../../protocol/views';
+import type { AppSnapshot, PanelState, StatePatch } from '../../protocol/views';
 import type { Change } from './changes';
 import { coalesce } from './coalesce';
+import { type SentState, sentState, statePatch } from './state-diff';
 
 /** The parts of a runtime Port the hub uses (the browser's Port satisfies it). */
 export interface PortLike {
@@ -54,11 +55,12 @@ export function audienceOf(change: Change): Audience {
  * The open UIs: popups and options pages on the state port, page panels on the panel
  * port (one market each). Services publish their changes (`changed`); the hub alone
  * decides which UI each concerns, and sends each UI at most one message per frame
- * whatever the number of changes in it. A snapshot equal to the last one sent is not
- * sent again.
+ * whatever the number of changes in it. A state page is sent its snapshot once, then
+ * what changed since (nothing, when nothing did).
  */
 export class UiHub {
-  private readonly statePorts = new Set<PortLike>();
+  /** Extension pages on the state port, each with the state it was last sent. */
+  private readonly statePorts = new Map<PortLike, SentState>();
   private readonly panelPorts = new Map<PortLike, string>();
   private readonly dirtyPanels = new Set<string>();
   /**
@@ -75,7 +77,6 @@ export class UiHub {
    * market and keep no live subscription.
    */
   private readonly badgePorts = new Map<PortLike, string>();
-  private lastSnapshotKey = '';
 
   constructor(
     private readonly views: {
@@ -102,8 +103,9 @@ export class UiHub {
   }
 
   connectState(port: PortLike): void {
-    this.statePorts.add(port);
-    port.postMessage({ topic: 'snapshot', data: this.views.snapshot() });
+    const snapshot = this.views.snapshot();
+    this.statePorts.set(port, sentState(snapshot));
+    port.postMessage({ topic: 'snapshot', data: snapshot });
     port.onDisconnect.addListener(() => {
       this.statePorts.delete(port);
       this.views.onWatchersChanged();
@@ -130,13 +132,20 @@ export class UiHub {
 
   private readonly flushState = coalesce(() => {
     if (this.statePorts.size === 0) return;
-    const snapshot = this.views.snapshot();
-    const key = JSON.stringify(snapshot);
-    if (key === this.lastSnapshotKey) return;
-    this.lastSnapshotKey = key;
-    for (const port of this.statePorts) {
+    const now = this.views.snapshot();
+    const after = sentState(now);
+    // Pages sent the same state (all of them, but for one that just connected) share a patch.
+    const patches = new Map<SentState, StatePatch | null>();
+    for (const [port, before] of this.statePorts) {
+      let patch = patches.get(before);
+      if (patch === undefined) {
+        patch = statePatch(before, after, now);
+        patches.set(before, patch);
+      }
+      if (!patch) continue;
       try {
-        port.postMessage({ topic: 'snapshot', data: snapshot });
+        port.postMessage({ topic: 'patch', data: patch });
+        this.statePorts.set(port, after);
       } catch {
         this.statePorts.delete(port);
       }

@@ -14,6 +14,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '../../../lib/protocol/messages';
+import { applyStatePatch } from '../../../lib/protocol/state-patch';
 import { type AppSnapshot, StatePortMessage } from '../../../lib/protocol/views';
 
 export type FakeHandlers = {
@@ -93,9 +94,9 @@ export function fakeStatePort() {
     // The fixtures are held to the full schema here; the popup itself checks the shape.
     accept: (raw): raw is StatePortMessage => StatePortMessage.safeParse(raw).success,
     reduce: (current, message) =>
-      message.topic === 'snapshot'
-        ? message.data
-        : ({ ...(current ?? {}), ...message.data } as AppSnapshot),
+      message.topic === 'snapshot' || !current
+        ? (message.data as AppSnapshot)
+        : applyStatePatch(current, message.data),
     schedule: (flush) => flush(),
     reconnectMs: 60_000,
   });

@@ -37,6 +37,28 @@ describe('buildPortfolioModel', () => {
     expect(markWords('YES', mark)).toContain('60.2¢');
   });
 
+  it('builds a row again only when its position or its market’s marks are new objects', () => {
+    const positions = positionsFixture();
+    const slug = 'will-it-rain-in-lisbon-tomorrow';
+    const mark = { yes: { bestBidMillis: '602', unmarkedRaw: '0', feeBps: 100 }, no: null };
+    const rowOf = (model: ReturnType<typeof buildPortfolioModel>, of = slug) =>
+      model.markets.find((m) => m.slug === of);
+    const first = buildPortfolioModel(positions, { [slug]: mark });
+    // Read without marks in between (the popup's order count): the marked rows are kept.
+    const unmarked = buildPortfolioModel(positions);
+    expect(rowOf(unmarked)?.sides[0]?.markedBy).toBe(EXCHANGE_MARK_WORDS);
+    const same = buildPortfolioModel(positions, { [slug]: mark });
+    for (const row of first.markets) expect(rowOf(same, row.slug ?? '')).toBe(row);
+    // The market's marks moved (a book update): its row is new, and says so; the others kept.
+    const moved = { ...mark, yes: { ...mark.yes, bestBidMillis: '610' } };
+    const after = buildPortfolioModel(positions, { [slug]: moved });
+    expect(rowOf(after)).not.toBe(rowOf(first));
+    expect(rowOf(after)?.sides[0]?.markedBy).toBe(markWords('YES', moved.yes));
+    for (const row of first.markets.filter((m) => m.slug !== slug)) {
+      expect(rowOf(after, row.slug ?? '')).toBe(row);
+    }
+  });
+
   it('maps each open order to the outcome of its token and keeps it cancellable by slug', () => {
     const model = buildPortfolioModel(positionsFixture());
     const rain = model.markets.find((m) => m.slug === 'will-it-rain-in-lisbon-tomorrow');

@@ -6,6 +6,7 @@ import { Orderbook } from '../../../../lib/core/api/markets';
 import type { BadgesView } from '../../../../lib/protocol/badge-views';
 import type { AppSnapshot, PanelState } from '../../../../lib/protocol/views';
 import * as ex from '../../core/api/examples';
+import { appSnapshot } from '../../protocol/fixtures';
 
 function port() {
   const sent: unknown[] = [];
@@ -26,7 +27,7 @@ function hub() {
   let version = 0;
   const watchers: number[] = [];
   const ui: UiHub = new UiHub({
-    snapshot: () => ({ version }) as unknown as AppSnapshot,
+    snapshot: () => appSnapshot({ clockOffsetMs: version }),
     panelNow: (slug) => ({ slug, version }) as unknown as PanelState,
     panelFresh: async (slug) => ({ slug, fresh: true }) as unknown as PanelState,
     badges: () => NO_BADGES,
@@ -39,20 +40,17 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('UiHub', () => {
-  it('a burst of changes within a frame is one snapshot; an unchanged snapshot is not sent again', async () => {
+  it('a burst of changes within a frame is one patch of what changed; no change, no message', async () => {
     const { ui, bump } = hub();
     const popup = port();
     ui.connectState(popup.port);
-    expect(popup.sent).toEqual([{ topic: 'snapshot', data: { version: 0 } }]);
+    expect(popup.sent).toEqual([{ topic: 'snapshot', data: appSnapshot({ clockOffsetMs: 0 }) }]);
     for (let i = 0; i < 10; i++) {
       bump();
       ui.changed({ kind: 'price-alerts' });
     }
     await vi.advanceTimersByTimeAsync(16);
-    expect(popup.sent).toEqual([
-      { topic: 'snapshot', data: { version: 0 } },
-      { topic: 'snapshot', data: { version: 10 } },
-    ]);
+    expect(popup.sent.slice(1)).toEqual([{ topic: 'patch', data: { clockOffsetMs: 10 } }]);
     ui.changed({ kind: 'price-alerts' });
     await vi.advanceTimersByTimeAsync(16);
     expect(popup.sent).toHaveLength(2);
