@@ -53,6 +53,8 @@ interface Counters {
   eventsUnique: number;
   eventsDispatched: number;
   statePosts: number;
+  /** The JSON bytes of the state posts (what a page parses). */
+  stateBytes: number;
   panelPosts: number;
 }
 
@@ -68,6 +70,7 @@ function instrumentWorker(app: BackgroundApp): boolean {
     eventsUnique: 0,
     eventsDispatched: 0,
     statePosts: 0,
+    stateBytes: 0,
     panelPosts: 0,
     ids: new Set<string>(),
   };
@@ -87,15 +90,19 @@ function instrumentWorker(app: BackgroundApp): boolean {
   });
   type Port = { postMessage(message: unknown): void };
   // The hub's port sets are private: reached here, in the bench only, to count the posts.
-  const hub = app.ui as unknown as { statePorts: Set<Port>; panelPorts: Map<Port, string> };
+  const hub = app.ui as unknown as {
+    statePorts: Map<Port, unknown>;
+    panelPorts: Map<Port, string>;
+  };
   const wrap = (port: Port, key: 'statePosts' | 'panelPosts') => {
     const post = port.postMessage.bind(port);
     port.postMessage = (message: unknown) => {
       c[key]++;
+      if (key === 'statePosts') c.stateBytes += JSON.stringify(message).length;
       post(message);
     };
   };
-  for (const port of hub.statePorts) wrap(port, 'statePosts');
+  for (const port of hub.statePorts.keys()) wrap(port, 'statePosts');
   for (const port of hub.panelPorts.keys()) wrap(port, 'panelPosts');
   return true;
 }
@@ -236,6 +243,7 @@ async function run(): Promise<BenchResult> {
         seconds: number;
         uiSeconds: number;
         statePosts: number;
+        stateBytes: number;
         panelPosts: number;
         popup: UiCounters;
         panel: UiCounters;
@@ -263,6 +271,7 @@ async function run(): Promise<BenchResult> {
           seconds,
           uiSeconds,
           statePosts: w1.statePosts - w0.statePosts,
+          stateBytes: w1.stateBytes - w0.stateBytes,
           panelPosts: w1.panelPosts - w0.panelPosts,
           popup: { renders: p1.renders - p0.renders, frames: p1.frames - p0.frames },
           panel: { renders: q1.renders - q0.renders, frames: q1.frames - q0.frames },
@@ -376,6 +385,7 @@ async function run(): Promise<BenchResult> {
         'popup frames/s': s.popup.frames / seconds,
         'panel frames/s': s.panel.frames / seconds,
         'port posts/s': (s.statePosts + s.panelPosts) / seconds,
+        'state bytes/post': s.statePosts > 0 ? s.stateBytes / s.statePosts : 0,
       },
       ratio,
       verdicts,
@@ -428,6 +438,7 @@ async function run(): Promise<BenchResult> {
       'popup frames/s',
       'panel frames/s',
       'port posts/s',
+      'state bytes/post',
     ],
     ratioOf: 'what was offered (received per second ÷ offered per second; unique events ÷ sent)',
     rows,
@@ -438,7 +449,7 @@ async function run(): Promise<BenchResult> {
       `the floor: after the steps, ${FLOOR_MARKET}'s books at the highest rate, to a bare WebSocket opened in the worker (Engine.IO and Socket.IO spoken by hand to subscribe, then each message counted and nothing more; the extension does not follow that market): what the browser, the machine and the sandbox's sending allow before any of the extension's work`,
       `machine load (1-minute load average, ${cpus().length} cores): ${loadBefore.toFixed(1)} when the suite started, ${(loadavg()[0] ?? 0).toFixed(1)} when it ended; frames and rates fall when others use the machine`,
       `the ${TARGET_RATE.toLocaleString('en-US')}/s step is judged on the issue's targets: all of it handled (1.00×), and ≥ ${TARGET_FRAMES} frames/s in the popup and in the panel meanwhile; the best step on ≥ ${TARGET_BEST_PER_S.toLocaleString('en-US')}/s`,
-      'renders/s, frames/s and port posts/s are over the time the updates were sent; renders: MutationObserver callbacks on the popup document and on the panel\'s frame document; frames: requestAnimationFrame callbacks in the same pages (the popup in a window of its own beside the market page, both visible); "port posts" are the worker\'s state and panel messages, at most one per port per 16 ms',
+      'renders/s, frames/s and port posts/s are over the time the updates were sent; renders: MutationObserver callbacks on the popup document and on the panel\'s frame document; frames: requestAnimationFrame callbacks in the same pages (the popup in a window of its own beside the market page, both visible); "port posts" are the worker\'s state and panel messages, at most one per port per 16 ms; "state bytes/post" is the JSON length of the worker’s state messages (the snapshot once, then what changed), averaged',
       `order events: ${e.sent.toLocaleString('en-US')} OME UPDATE events for alice over ${EVENT_MS / 1000} s, each emitted twice with the same eventId; lost = sent − unique events that reached the background's listeners; duplicates = repeats that got past de-duplication`,
       `each order event made the background fetch that market's open orders: ${e.userOrdersCalls.toLocaleString('en-US')} GET /markets/:slug/user-orders during the order-event run`,
     ],
