@@ -149,20 +149,38 @@ describe('the panel’s place on arrival', () => {
   });
 
   it('is built from the background’s first state while the page is too busy to answer its frame', async () => {
-    // The page's main thread is held for 4 s from DOMContentLoaded. The loader is a content
-    // script on that thread, so the frame's hello gets no answer until then (the frame's
-    // script starts well after DOMContentLoaded); the frame runs in the extension's process.
-    // The loader shows the frame once the page lets it: the panel is ready to paint by then.
+    // The page's main thread is held for 4 s from the moment the loader (a content script on
+    // that thread) puts the panel's frame in: the frame's hello gets no answer until then, and
+    // the frame, in the extension's process, takes longer than that moment to start. (Held from
+    // DOMContentLoaded instead, a quick run built the panel before the hold began, proving
+    // nothing.) The loader shows the frame once the page lets it: the panel is ready by then.
     const HELD_MS = 4_000;
     page = await h().context.newPage();
     await page.addInitScript((ms) => {
       // Init scripts run in every frame: the panel's own frame is not held.
       if (window !== window.top) return;
-      document.addEventListener('DOMContentLoaded', () => {
+      const hold = () => {
         const until = Date.now() + ms;
         while (Date.now() < until) {}
         (window as unknown as { releasedAt: number }).releasedAt = Date.now();
+      };
+      // Called right after the loader's task that inserted the frame's host.
+      const watch = new MutationObserver((records) => {
+        const framed = records.some((r) =>
+          [...r.addedNodes].some(
+            (n) => n instanceof Element && n.getAttribute('data-market-companion') === 'panel',
+          ),
+        );
+        if (!framed) return;
+        watch.disconnect();
+        hold();
       });
+      watch.observe(document, { childList: true, subtree: true });
+      // Or the loader came first (the order of the two document-start scripts is the browser's).
+      if (document.querySelector('[data-market-companion="panel"]')) {
+        watch.disconnect();
+        hold();
+      }
     }, HELD_MS);
     await page.goto(`${h().sandbox.siteUrl}/markets/${BTC}`, { waitUntil: 'commit' });
     const held = page;
