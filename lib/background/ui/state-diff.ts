@@ -33,23 +33,16 @@ const text = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
 
 function sentPortfolio(portfolio: PortfolioView): SentPortfolio {
   const { positions, marks } = portfolio;
-  const lists = positions
-    ? { clob: positions.clob, amm: positions.amm, group: positions.group }
-    : null;
-  let totals: unknown = null;
-  if (positions) {
-    const { clob: _clob, amm: _amm, group: _group, ...rest } = positions;
-    totals = rest;
-  }
+  const { clob = [], amm = [], group = [], ...totals } = positions ?? {};
   return {
     frame: text([
-      lists && [lists.clob.length, lists.amm.length, lists.group.length],
-      totals,
+      positions && [clob.length, amm.length, group.length],
+      positions && totals,
       marks !== undefined,
     ]),
-    clob: lists?.clob.map(text) ?? [],
-    amm: lists?.amm.map(text) ?? [],
-    group: lists?.group.map(text) ?? [],
+    clob: clob.map(text),
+    amm: amm.map(text),
+    group: group.map(text),
     marks: new Map(Object.entries(marks ?? {}).map(([slug, mark]) => [slug, text(mark)])),
     fetchedAt: portfolio.fetchedAt,
     error: text(portfolio.error),
