@@ -104,8 +104,9 @@ export class UiHub {
 
   connectState(port: PortLike): void {
     const snapshot = this.views.snapshot();
-    this.statePorts.set(port, sentState(snapshot));
+    // Posted first: a page opening waits for this message, not for its text kept here.
     port.postMessage({ topic: 'snapshot', data: snapshot });
+    this.statePorts.set(port, sentState(snapshot));
     port.onDisconnect.addListener(() => {
       this.statePorts.delete(port);
       this.views.onWatchersChanged();
