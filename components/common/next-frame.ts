@@ -14,6 +14,13 @@ export function nextFrame(run: () => void): boolean {
   return timerUnlessGone(run, 16) !== null;
 }
 
+/** The next animation frame as a promise; at once when nothing could be scheduled. */
+export function frameTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!nextFrame(resolve)) resolve();
+  });
+}
+
 const dueThisFrame: Array<() => void> = [];
 
 /**

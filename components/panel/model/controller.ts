@@ -10,6 +10,7 @@ import {
 import type { IntentView } from '../../../lib/protocol/intent';
 import { commandButtonKey, type TradeCommand } from '../../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../../lib/protocol/views';
+import { frameTurn } from '../../common/next-frame';
 import type { PanelDeps } from '../deps';
 import { presetLabel, type QuickOrderType, type TradeButtonModel, tradeButtons } from './buttons';
 import { type LevelButtonModel, ladderRows } from './ladder';
@@ -47,7 +48,13 @@ export interface PressResult {
  */
 export class PanelController {
   readonly armed = signal<Armed | null>(null);
+  /** The controls drawn busy: those in `inFlight`, from the frame after their press. */
   readonly busy = signal<ReadonlySet<string>>(new Set());
+  /**
+   * The controls whose request is under way, at once: what refuses a second press of one.
+   * `busy` follows a frame later (see `sendOrder`).
+   */
+  private readonly inFlight = new Set<string>();
   readonly results = signal<Partial<Record<ResultGroup, PressResult>>>({});
   /**
    * A refused real click (the panel was covered); cleared by the next press, a new order
@@ -134,10 +141,9 @@ export class PanelController {
   }
 
   private setBusy(key: string, on: boolean): void {
-    const next = new Set(this.busy.value);
-    if (on) next.add(key);
-    else next.delete(key);
-    this.busy.value = next;
+    if (on) this.inFlight.add(key);
+    else this.inFlight.delete(key);
+    this.busy.value = new Set(this.inFlight);
   }
 
   private setResult(group: ResultGroup, result: PressResult): void {
@@ -172,7 +178,7 @@ export class PanelController {
   }
 
   private pressAdmitted(button: TradeButtonModel): void {
-    if (button.disabledReason !== null || this.busy.value.has(button.key)) return;
+    if (button.disabledReason !== null || this.inFlight.has(button.key)) return;
     const arming = this.decide(button.key, button.needsConfirmation);
     const pressId = this.deps.newPressId();
     void this.sendOrder(
@@ -205,7 +211,7 @@ export class PanelController {
   /** A click on a level of the book: a post-only order resting at that level's price. */
   pressLevel(level: LevelButtonModel, event: PressEvent): void {
     if (!this.admit(event)) return;
-    if (level.disabledReason !== null || this.busy.value.has(level.key)) return;
+    if (level.disabledReason !== null || this.inFlight.has(level.key)) return;
     const arming = this.decide(level.key, level.needsConfirmation);
     const pressId = this.deps.newPressId();
     void this.sendOrder(
@@ -255,19 +261,9 @@ export class PanelController {
     arming: boolean,
     request: () => Promise<IntentView>,
   ): Promise<void> {
-    // The message leaves first: the busy button and the "sending" line it then paints are
-    // for the eye, and need not be on the order's way to the wire.
     const answer = request();
     if (arming) return this.settleArming(key, group, title, answer, request);
-    this.setBusy(key, true);
-    this.setResult(group, {
-      title,
-      status: 'sending',
-      intent: null,
-      message: null,
-      error: null,
-      retry: null,
-    });
+    await this.showSending(key, group, title, answer);
     try {
       const intent = await answer;
       this.setResult(group, {
@@ -297,6 +293,35 @@ export class PanelController {
     } finally {
       this.setBusy(key, false);
     }
+  }
+
+  /**
+   * A request just sent: its control refuses a second press at once, and is drawn busy with
+   * a "sending" line at the next frame, when the eye could see them anyway. The message
+   * leaves first, and nothing is rendered on the request's way: drawn at once, that render
+   * (a microtask after the press) took the CPU the background's handling of the order runs
+   * on, on a machine of few cores, and an order reached the wire later (click-to-wire's
+   * median went from 6.8–7.9 to 6.3–6.5 ms, clicks interleaved both ways in one run).
+   */
+  private async showSending(
+    key: string,
+    group: ResultGroup,
+    title: string,
+    answer: Promise<unknown>,
+  ): Promise<void> {
+    this.inFlight.add(key);
+    // The answer is read after the frame: a failure meanwhile is not an unhandled rejection.
+    answer.catch(() => undefined);
+    await frameTurn();
+    this.setBusy(key, true);
+    this.setResult(group, {
+      title,
+      status: 'sending',
+      intent: null,
+      message: null,
+      error: null,
+      retry: null,
+    });
   }
 
   /**
@@ -342,18 +367,11 @@ export class PanelController {
     title: string,
     request: () => Promise<string>,
   ): Promise<void> {
-    if (this.busy.value.has(key)) return;
-    this.setBusy(key, true);
-    this.setResult('orders', {
-      title,
-      status: 'sending',
-      intent: null,
-      message: null,
-      error: null,
-      retry: null,
-    });
+    if (this.inFlight.has(key)) return;
+    const answer = request();
+    await this.showSending(key, 'orders', title, answer);
     try {
-      const message = await request();
+      const message = await answer;
       this.setResult('orders', {
         title,
         status: 'done',

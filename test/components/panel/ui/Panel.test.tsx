@@ -438,6 +438,26 @@ describe('pressing quick-trade buttons', () => {
     expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
   });
 
+  it('refuses a second click made before the busy button is drawn', async () => {
+    let release: (value: IntentView) => void = () => undefined;
+    const { background } = show(panelState(), {
+      'panel.quickOrder': (r) =>
+        new Promise<IntentView>((resolve) => {
+          release = () => resolve(filled(r));
+        }),
+    });
+    realClick(button('BUY:YES:0'));
+    // The message is out; the busy button waits for the next frame, which has not come.
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+    expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false');
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('true'));
+    release(intent());
+    await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+  });
+
   it('switching to FAK sends FAK orders with the limit shown and remembers the choice', async () => {
     const { background } = show(panelState(), {
       'panel.quickOrder': async (r) => filled(r),
