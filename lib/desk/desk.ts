@@ -346,6 +346,9 @@ export class OrderDesk {
     record.sends++;
     this.intents.refresh(record);
     const journaled = this.intents.save(record);
+    // Signed while the write is answered (HMAC, headers): the bytes leave once it is.
+    const client = this.clientOrNull();
+    const prepared = client?.preparePlaceOrder(body);
 
     if (fresh && !(await journaled)) {
       this.intents.finish(record, 'failed', notJournaled);
@@ -354,7 +357,9 @@ export class OrderDesk {
     }
     let response: OrderPlacementResponse;
     try {
-      const placed = this.deps.client().placeOrder(body);
+      // The session as it is now: one locked or replaced during the write refuses or signs anew.
+      const now = this.deps.client();
+      const placed = now === client && prepared ? prepared() : now.placeOrder(body);
       // The request has started: the UIs' pushes and alerts come after it, not before.
       this.deps.onChange(record.view);
       response = await placed;
@@ -393,6 +398,15 @@ export class OrderDesk {
     }
     this.applyPlacement(record, response);
     await this.intents.save(record);
+  }
+
+  /** The signed client, or null while there is none (locked): `send` asks again after the write. */
+  private clientOrNull(): ExchangeClient | null {
+    try {
+      return this.deps.client();
+    } catch {
+      return null;
+    }
   }
 
   /** Ends an intent none of whose bytes can be at the exchange: its deadline passed first. */

@@ -133,7 +133,12 @@ export class ExchangeClient {
   // ── Orders ────────────────────────────────────────────────────────────────────
   /** Sends the exact bytes of a built order; retries resend the same bytes. */
   placeOrder(json: string, signal?: AbortSignal): Promise<OrderPlacementResponse> {
-    return this.http.request({
+    return this.preparePlaceOrder(json, signal)();
+  }
+
+  /** `placeOrder`, signed now and sent when called (see `HttpTransport.prepare`). */
+  preparePlaceOrder(json: string, signal?: AbortSignal): () => Promise<OrderPlacementResponse> {
+    return this.http.prepare({
       method: 'POST',
       path: '/orders',
       body: json,

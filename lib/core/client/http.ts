@@ -181,6 +181,26 @@ function describeZodError(error: z.ZodError): string {
 
 const hasAge = (response: Response): boolean => Number(response.headers.get('age') ?? 0) > 0;
 
+/**
+ * How old a prepared request's signature may be when it is sent: well inside the
+ * exchange's 30 s, and what a journal write held up by a stopping browser could outlast.
+ */
+const PREPARED_FRESH_MS = 5_000;
+
+/** Where a request goes and what signs it, worked out once for all its attempts. */
+interface Target {
+  url: string;
+  signedPath: string;
+  signer: RequestSigner | undefined;
+  body: string;
+}
+
+interface SignedHeaders {
+  headers: Record<string, string>;
+  /** This machine's clock when they were signed. */
+  at: number;
+}
+
 /** Server clock drift beyond which a 401 is worth one immediate retry with a corrected clock. */
 const SKEW_RETRY_THRESHOLD_MS = 10_000;
 
@@ -227,26 +247,71 @@ export class HttpTransport {
     return this.options.signer;
   }
 
-  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const pathWithQuery = buildPath(spec.path, spec.query);
-    const signedPath = this.basePath + pathWithQuery;
-    const url = this.baseUrl + pathWithQuery;
-    const signer =
-      spec.auth === 'required'
-        ? this.requireSigner()
-        : spec.auth === 'optional'
-          ? this.options.signer
-          : undefined;
-    const body = spec.body ?? '';
+  request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    return this.prepare(spec)();
+  }
+
+  /**
+   * A request made ready now and sent when the returned function is called: its URL built
+   * and its first attempt signed ahead, so that work is done while something else is
+   * awaited (an order's journal write: `OrderDesk.send`). Headers older than
+   * `PREPARED_FRESH_MS` when it is sent, and every later attempt, are signed afresh. Never
+   * throws: a request that cannot be made fails when it is sent.
+   */
+  prepare<S extends z.ZodType>(spec: RequestSpec<S>): () => Promise<z.output<S>> {
+    let target: Target;
+    let first: SignedHeaders | null;
+    try {
+      const pathWithQuery = buildPath(spec.path, spec.query);
+      const signer =
+        spec.auth === 'required'
+          ? this.requireSigner()
+          : spec.auth === 'optional'
+            ? this.options.signer
+            : undefined;
+      target = {
+        url: this.baseUrl + pathWithQuery,
+        signedPath: this.basePath + pathWithQuery,
+        signer,
+        body: spec.body ?? '',
+      };
+      first = this.headersFor(spec, target);
+    } catch (error) {
+      return () => Promise.reject(error);
+    }
+    return () => {
+      const prepared = first;
+      first = null;
+      const fresh = prepared !== null && this.clock.localNow() - prepared.at <= PREPARED_FRESH_MS;
+      return this.send(spec, target, fresh ? prepared.headers : null);
+    };
+  }
+
+  private headersFor(spec: RequestSpec<z.ZodType>, target: Target): SignedHeaders {
+    const at = this.clock.localNow();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    if (target.signer)
+      Object.assign(
+        headers,
+        target.signer.headers(this.clock.nowIso(), spec.method, target.signedPath, target.body),
+      );
+    return { headers, at };
+  }
+
+  private async send<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    target: Target,
+    prepared: Record<string, string> | null,
+  ): Promise<z.output<S>> {
+    const { url, signer } = target;
     const retries = spec.retry === false ? 1 : this.policy.maxAttempts;
     let skewRetried = false;
+    let ready = prepared;
 
     for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (spec.body !== undefined) headers['content-type'] = 'application/json';
-      if (signer)
-        Object.assign(headers, signer.headers(this.clock.nowIso(), spec.method, signedPath, body));
-
+      const headers = ready ?? this.headersFor(spec, target).headers;
+      ready = null;
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
       const sentAt = this.clock.localNow();

@@ -773,6 +773,41 @@ describe('OrderDesk: the bytes leave once their write is answered', () => {
     expect(callsAtSend).toEqual([`desk.intent.${id}`]);
   });
 
+  it('signs the request while its write is answered; a session locked meanwhile sends nothing', async () => {
+    const inner = browserArea(fakeBrowser.storage.session);
+    const held: { on: boolean; release: () => void } = { on: false, release: () => undefined };
+    const area = {
+      ...inner,
+      set: async (key: string, value: unknown): Promise<void> => {
+        if (held.on)
+          await new Promise<void>((resolve) => Object.assign(held, { release: resolve }));
+        return inner.set(key, value);
+      },
+    };
+    const r = rig(new FakeExchange(), { area });
+    await r.desk.place(spec(fokBuy()));
+    const prepared: string[] = [];
+    const prepare = r.exchange.preparePlaceOrder.bind(r.exchange);
+    r.exchange.preparePlaceOrder = (json) => {
+      prepared.push(json);
+      return prepare(json);
+    };
+
+    held.on = true;
+    const placing = r.desk.place(spec(fokBuy()), 50);
+    await settle();
+    // Signed, not sent: the write is not answered yet.
+    expect(prepared).toHaveLength(1);
+    expect(r.exchange.received).toHaveLength(1);
+
+    r.state.locked = true;
+    held.on = false;
+    held.release();
+    await placing.catch(() => undefined);
+    await settle();
+    expect(r.exchange.received).toHaveLength(1);
+  });
+
   it('a write dropped as the worker stops keeps its bytes home, and the press placed again later is the only order', async () => {
     const { area, control } = droppingArea();
     const r = rig(new FakeExchange(), { area });

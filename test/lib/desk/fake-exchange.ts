@@ -155,6 +155,10 @@ export class FakeExchange {
     }
   }
 
+  preparePlaceOrder(json: string): () => Promise<OrderPlacementResponse> {
+    return () => this.placeOrder(json);
+  }
+
   async placeOrder(json: string): Promise<OrderPlacementResponse> {
     this.received.push(json);
     await this.onPlace?.(json);

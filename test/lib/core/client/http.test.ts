@@ -235,6 +235,49 @@ describe('HttpTransport: a retried POST /orders', () => {
   });
 });
 
+describe('HttpTransport: a request prepared ahead (an order, while its journal write is answered)', () => {
+  const order = (transport: HttpTransport) =>
+    transport.prepare({
+      method: 'POST',
+      path: '/orders',
+      body: '{"clientOrderId":"c-1"}',
+      auth: 'required',
+      schema: Ok,
+    });
+
+  it('is signed when prepared, and leaves with that signature only when sent', async () => {
+    const { transport, requests, time } = await setup({
+      script: [{ status: 200, json: { ok: true } }],
+    });
+    const send = order(transport);
+    const signedAt = new Date(SERVER_NOW).toISOString();
+    time.state.now += 1_200;
+    expect(requests).toHaveLength(0);
+    await send();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers['svc-timestamp']).toBe(signedAt);
+  });
+
+  it('is signed again when it is sent more than 5 s after it was prepared', async () => {
+    const { transport, requests, time } = await setup({
+      script: [{ status: 200, json: { ok: true } }],
+    });
+    const send = order(transport);
+    time.state.now += 5_001;
+    await send();
+    expect(requests[0]?.headers['svc-timestamp']).toBe(new Date(SERVER_NOW + 5_001).toISOString());
+  });
+
+  it('without a token, fails when sent (not when prepared) and sends nothing', async () => {
+    const { fetch, requests } = fakeFetch([]);
+    const transport = new HttpTransport({ baseUrl: 'http://127.0.0.1:8787', fetch });
+    const send = order(transport);
+    const error = await failure(send());
+    expect(error.kind).toBe('unavailable');
+    expect(requests).toHaveLength(0);
+  });
+});
+
 describe('HttpTransport: timeouts and aborts', () => {
   it('a request that outlives its timeout is a network error with timedOut, and is not retried', async () => {
     const { transport, requests } = await setup({ script: () => ({ hang: true }), timeoutMs: 20 });
