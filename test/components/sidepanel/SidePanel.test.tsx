@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/preact';
+import { act, cleanup, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as marketChoice from '../../../components/sidepanel/market-choice';
 import { flushUi } from '../../support/flush';
@@ -120,6 +120,9 @@ describe('the side panel', () => {
     click(buy);
     await flushUi();
     expect(market.callsOf('panel.quickOrder')).toHaveLength(1);
-    expect(document.querySelector('[data-result="YES"]')?.textContent).toContain('filled');
+    // Its result line is drawn at the next frame (PanelController.showSending).
+    await waitFor(() =>
+      expect(document.querySelector('[data-result="YES"]')?.textContent).toContain('filled'),
+    );
   });
 });
