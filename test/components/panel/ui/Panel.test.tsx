@@ -422,30 +422,30 @@ describe('pressing quick-trade buttons', () => {
     await waitFor(() => expect(said()).toBeNull());
   });
 
-  it('ignores a second click while the first is in flight (one order per press)', async () => {
-    let release: (value: IntentView) => void = () => undefined;
+  /** A panel whose background holds each quick order's answer until `release`. */
+  const heldOrders = () => {
+    let release: () => void = () => undefined;
     const { background } = show(panelState(), {
       'panel.quickOrder': (r) =>
         new Promise<IntentView>((resolve) => {
           release = () => resolve(filled(r));
         }),
     });
+    return { background, release: () => release() };
+  };
+
+  it('ignores a second click while the first is in flight (one order per press)', async () => {
+    const { background, release } = heldOrders();
     realClick(button('BUY:YES:0'));
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('true'));
     realClick(button('BUY:YES:0'));
-    release(intent());
+    release();
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
     expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
   });
 
   it('refuses a second click made before the busy button is drawn', async () => {
-    let release: (value: IntentView) => void = () => undefined;
-    const { background } = show(panelState(), {
-      'panel.quickOrder': (r) =>
-        new Promise<IntentView>((resolve) => {
-          release = () => resolve(filled(r));
-        }),
-    });
+    const { background, release } = heldOrders();
     realClick(button('BUY:YES:0'));
     // The message is out; the busy button waits for the next frame, which has not come.
     await new Promise<void>((resolve) => queueMicrotask(resolve));
@@ -453,7 +453,7 @@ describe('pressing quick-trade buttons', () => {
     expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false');
     realClick(button('BUY:YES:0'));
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('true'));
-    release(intent());
+    release();
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
     expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
   });
