@@ -52,7 +52,7 @@ export class PanelController {
   readonly busy = signal<ReadonlySet<string>>(new Set());
   /**
    * The controls whose request is under way, at once: what refuses a second press of one.
-   * `busy` follows a frame later (see `sendOrder`).
+   * `busy` follows a frame later (see `showSending`).
    */
   private readonly inFlight = new Set<string>();
   readonly results = signal<Partial<Record<ResultGroup, PressResult>>>({});
