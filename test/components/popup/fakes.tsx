@@ -1,5 +1,6 @@
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
+import { reduceAppState } from '../../../components/common/app-state';
 import {
   type ClientPort,
   createPortStore,
@@ -14,7 +15,6 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '../../../lib/protocol/messages';
-import { applyStatePatch } from '../../../lib/protocol/state-patch';
 import { type AppSnapshot, StatePortMessage } from '../../../lib/protocol/views';
 
 export type FakeHandlers = {
@@ -93,10 +93,7 @@ export function fakeStatePort() {
     connect: () => port,
     // The fixtures are held to the full schema here; the popup itself checks the shape.
     accept: (raw): raw is StatePortMessage => StatePortMessage.safeParse(raw).success,
-    reduce: (current, message) =>
-      message.topic === 'snapshot' || !current
-        ? (message.data as AppSnapshot)
-        : applyStatePatch(current, message.data),
+    reduce: reduceAppState,
     schedule: (flush) => flush(),
     reconnectMs: 60_000,
   });
