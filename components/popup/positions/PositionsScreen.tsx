@@ -14,11 +14,17 @@ import { buildPortfolioModel } from './positions';
 import { Totals } from './Totals';
 
 /**
- * Cards drawn in the popup's first render: more than its 600 px can show. The rest are drawn
- * once those are painted, so a trader with fifty positions sees the first ones as soon as
- * one would take, not after the fifty are built.
+ * The room a position card takes (one with both sides: 190 px and its margin). The first
+ * render draws a card for each of these in the window's height, and never fewer than the
+ * toolbar popup's 600 px need: with the header, totals and chart above them (about one and a
+ * half cards' room), the last one drawn starts below the window's bottom edge. The rest are
+ * drawn once those are painted, so a trader with fifty positions sees the first ones as soon
+ * as one would take, not after the fifty are built (each card drawn first and not seen costs
+ * the first frame its render, style and layout).
  */
-const FIRST_CARDS = 8;
+const CARD_ROOM_PX = 200;
+const POPUP_FIRST_CARDS = 3;
+const firstCards = () => Math.max(POPUP_FIRST_CARDS, Math.ceil(window.innerHeight / CARD_ROOM_PX));
 
 export function PositionsScreen({
   portfolio,
@@ -54,7 +60,7 @@ export function PositionsScreen({
       gone = true;
     };
   }, [model !== null]);
-  let budget = allDrawn ? Number.POSITIVE_INFINITY : FIRST_CARDS;
+  let budget = allDrawn ? Number.POSITIVE_INFINITY : firstCards();
   const first = <T,>(rows: readonly T[]): readonly T[] => {
     const taken = budget >= rows.length ? rows : rows.slice(0, budget);
     budget -= taken.length;

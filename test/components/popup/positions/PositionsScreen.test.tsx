@@ -31,6 +31,11 @@ function show(portfolio: PortfolioView, handlers: FakeHandlers = {}) {
 }
 
 const ready = (): PortfolioView => ({ positions: positionsFixture(), fetchedAt: NOW, error: null });
+/**
+ * The fixture's last card: the cards past what the window shows at once are drawn after the
+ * first ones are painted.
+ */
+const allCardsDrawn = () => screen.findByRole('article', { name: 'An old AMM market' });
 /** The texts of an element's children, one per column. */
 const parts = (el: Element | null | undefined) =>
   [...(el?.children ?? [])].map((c) => visibleText(c));
@@ -72,7 +77,7 @@ describe('PositionsScreen', () => {
   it('redraws only the card whose figures changed when a new state rebuilds every row', async () => {
     const first = ready();
     const view = show(first);
-    await settle();
+    await allCardsDrawn();
     const touched = new Set<string>();
     const note = (records: MutationRecord[]) => {
       for (const record of records) {
@@ -120,13 +125,12 @@ describe('PositionsScreen', () => {
 
   it('shows group positions under their group and AMM positions without inventing a price', async () => {
     show(ready());
-    await settle();
+    const priced = await allCardsDrawn();
     const group = screen.getByRole('region', { name: 'Fed in December' });
     expect(within(group).getByRole('article', { name: 'Fed cuts in December?' })).toBeTruthy();
     expect(within(group).queryByRole('article', { name: 'Fed holds in December?' })).toBeNull();
     const amm = screen.getByRole('article', { name: 'Rain (AMM)' });
     expect(within(amm).getByText('no price yet')).toBeTruthy();
-    const priced = screen.getByRole('article', { name: 'An old AMM market' });
     expect(parts(byVisibleText(/^6\.6P&L/, priced))).toEqual(['6.6', 'P&L −$0.02']);
     expect(parts(byVisibleText('paid $2.00value $1.98', priced))).toEqual([
       'paid $2.00',
@@ -257,22 +261,31 @@ describe('PositionsScreen', () => {
     mark.mockRestore();
   });
 
-  it('draws the cards a popup can show at once, and the rest after those are painted', async () => {
-    const many: PortfolioView = {
-      positions: {
-        ...emptyPositions(),
-        clob: Array.from({ length: 20 }, (_, i) => clobEntry(`market-${i}`, `Market ${i}`)),
-      },
-      fetchedAt: NOW,
-      error: null,
-    };
-    show(many);
-    const cards = () =>
-      screen.queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
-    // The first ones in the list's own order: those at the top of the popup.
-    const atOnce = cards();
-    expect(atOnce).toHaveLength(8);
-    await vi.waitFor(() => expect(cards()).toHaveLength(20));
-    expect(cards().slice(0, 8)).toEqual(atOnce);
-  });
+  it.each([
+    { room: 'the toolbar popup', height: 600, atOnce: 3 },
+    { room: 'a tall side panel', height: 1_000, atOnce: 5 },
+    { room: 'a popup still growing to its content', height: 200, atOnce: 3 },
+  ])(
+    'draws the cards $room can show at once, and the rest after those are painted',
+    async ({ height, atOnce }) => {
+      const innerHeight = vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(height);
+      const many: PortfolioView = {
+        positions: {
+          ...emptyPositions(),
+          clob: Array.from({ length: 20 }, (_, i) => clobEntry(`market-${i}`, `Market ${i}`)),
+        },
+        fetchedAt: NOW,
+        error: null,
+      };
+      show(many);
+      const cards = () =>
+        screen.queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
+      // The first ones in the list's own order: those at the top of the window.
+      const first = cards();
+      expect(first).toHaveLength(atOnce);
+      await vi.waitFor(() => expect(cards()).toHaveLength(20));
+      expect(cards().slice(0, atOnce)).toEqual(first);
+      innerHeight.mockRestore();
+    },
+  );
 });
