@@ -116,9 +116,24 @@ export const drawPanel = async ({
     still = now.x === after.x && now.y === after.y && now.width === after.width ? still + 1 : 0;
     after = now;
   }
-  const scale = before.width > 0 ? after.width / before.width : 1;
-  return {
-    x: after.x + (centre.x - before.x) * scale,
-    y: after.y + (centre.y - before.y) * scale,
+  // Kept on the page so `drawnButton` can say where the button is drawn later on.
+  const w = window as unknown as { mcDrawnButton?: () => { x: number; y: number } };
+  w.mcDrawnButton = () => {
+    const now = host.getBoundingClientRect();
+    const scale = before.width > 0 ? now.width / before.width : 1;
+    return {
+      x: now.x + (centre.x - before.x) * scale,
+      y: now.y + (centre.y - before.y) * scale,
+    };
   };
+  return w.mcDrawnButton();
 };
+
+/**
+ * Where the buy button that the last `drawPanel` drew is drawn now: the loader may place the
+ * frame again once the page's layout has settled (a zoom's new viewport, read again on a busy
+ * machine), after `drawPanel` has answered.
+ */
+export const drawnButton = (): { x: number; y: number } | null =>
+  (window as unknown as { mcDrawnButton?: () => { x: number; y: number } }).mcDrawnButton?.() ??
+  null;
