@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PositionsScreen } from '../../../../components/popup/positions/PositionsScreen';
 import { PopupServicesContext } from '../../../../components/popup/services';
 import { PnlChart } from '../../../../lib/core/api/portfolio';
@@ -269,6 +269,7 @@ describe('PositionsScreen', () => {
     'draws the cards $room can show at once, and the rest after those are painted',
     async ({ height, atOnce }) => {
       const innerHeight = vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(height);
+      onTestFinished(() => innerHeight.mockRestore());
       const many: PortfolioView = {
         positions: {
           ...emptyPositions(),
@@ -285,7 +286,6 @@ describe('PositionsScreen', () => {
       expect(first).toHaveLength(atOnce);
       await vi.waitFor(() => expect(cards()).toHaveLength(20));
       expect(cards().slice(0, atOnce)).toEqual(first);
-      innerHeight.mockRestore();
     },
   );
 });
