@@ -140,10 +140,15 @@ export class PanelController {
     return true;
   }
 
-  private setBusy(key: string, on: boolean): void {
-    if (on) this.inFlight.add(key);
-    else this.inFlight.delete(key);
+  /** Draws the controls under way as busy (`inFlight` as it is now). */
+  private drawBusy(): void {
     this.busy.value = new Set(this.inFlight);
+  }
+
+  /** A request answered: its control takes presses again, and is drawn so at once. */
+  private settled(key: string): void {
+    this.inFlight.delete(key);
+    this.drawBusy();
   }
 
   private setResult(group: ResultGroup, result: PressResult): void {
@@ -291,7 +296,7 @@ export class PanelController {
           : () => void this.sendOrder(key, group, title, false, request),
       });
     } finally {
-      this.setBusy(key, false);
+      this.settled(key);
     }
   }
 
@@ -313,7 +318,7 @@ export class PanelController {
     // The answer is read after the frame: a failure meanwhile is not an unhandled rejection.
     answer.catch(() => undefined);
     await frameTurn();
-    this.setBusy(key, true);
+    this.drawBusy();
     this.setResult(group, {
       title,
       status: 'sending',
@@ -390,7 +395,7 @@ export class PanelController {
         retry: () => void this.runCancel(key, title, request),
       });
     } finally {
-      this.setBusy(key, false);
+      this.settled(key);
     }
   }
 
