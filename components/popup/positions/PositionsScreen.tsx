@@ -69,7 +69,8 @@ export function PositionsScreen({
 
   const error = portfolio.error ?? refresh.error;
   return (
-    <div class="positions-screen">
+    // Until the rest are drawn, the cards on screen are not skippable (popup.css).
+    <div class={allDrawn ? 'positions-screen' : 'positions-screen first-render'}>
       {error ? (
         <div class="stale-note">
           <ErrorLine error={error} onRetry={() => void refresh.run()} />

@@ -284,8 +284,12 @@ describe('PositionsScreen', () => {
       // The first ones in the list's own order: those at the top of the window.
       const first = cards();
       expect(first).toHaveLength(atOnce);
+      // Those are not skippable by content-visibility until the rest are drawn (popup.css).
+      const list = document.querySelector('.positions-screen');
+      expect(list?.classList.contains('first-render')).toBe(true);
       await vi.waitFor(() => expect(cards()).toHaveLength(20));
       expect(cards().slice(0, atOnce)).toEqual(first);
+      expect(list?.classList.contains('first-render')).toBe(false);
     },
   );
 });
