@@ -10,10 +10,11 @@ import { type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { deadlineOf, NOT_SENT_UNREACHABLE, signingWindow } from './intent-deadline';
 import { IntentStore, type PlaceSpec } from './intent-store';
-import { fromSpec, type IntentRecord, type JournalStore } from './journal';
+import { fromSpec, type IntentRecord, type JournalStore, toSpec } from './journal';
 import { applyOrderEvent } from './order-events';
-import { cancelledState, placementTrade, stateFromExecution } from './outcome';
+import { cancelledState, placementTrade, stateFromExecution, stateFromStatus } from './outcome';
 import { crossingSentence, isCrossingRefusal } from './post-only';
+import { type PrimedOrder, PrimedOrders } from './primed-orders';
 import { Reconciler } from './reconcile';
 
 export type { PlaceSpec } from './intent-store';
@@ -74,6 +75,15 @@ export class OrderDesk {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newId: () => string;
   private readonly reconciler: Reconciler;
+  private readonly primes: PrimedOrders;
+  /**
+   * Clicks of primed orders, by client order id, for their first `send`: their bytes are
+   * journaled already, and their request (if any) was made while that write was answered.
+   */
+  private readonly primedSends = new Map<string, PrimedOrder['request']>();
+  /** Presses being placed: a second message of the same press waits for the first's answer. */
+  private readonly placing = new Map<string, Promise<IntentView>>();
+  private readonly askingOrphans = new Set<string>();
 
   constructor(private readonly deps: DeskDeps) {
     this.now = deps.now ?? Date.now;
@@ -82,12 +92,14 @@ export class OrderDesk {
     this.guards = new OrderGuards(this.now);
     this.intents = new IntentStore(deps.store, this.now, (view) => this.deps.onChange(view));
     this.reconciler = new Reconciler(this.intents, deps, this.sleep, this.now);
+    this.primes = new PrimedOrders((ids) => void this.intents.forgetAside(ids));
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
   async init(): Promise<void> {
     const records = await this.intents.load();
     this.guards.restore(records.filter((r) => r.sends > 0).map((r) => r.view.createdAt));
+    for (const record of records) if (record.primed === true) this.primes.restoreOrphan(record);
     for (const record of this.intents.all()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.
@@ -132,12 +144,74 @@ export class OrderDesk {
   /**
    * Places an order for an intent and waits (up to `waitMs`) for its first outcome.
    * Refusals before anything is journaled (locked, mode, caps) throw with a sentence.
+   * A press's second message while its first is being placed gets the first's answer.
    */
   async place(spec: PlaceSpec, waitMs = 8_000): Promise<IntentView> {
-    if (spec.pressId) {
-      const first = this.intents.ofPress(spec.pressId);
-      if (first) return first.view;
+    const pressId = spec.pressId;
+    if (!pressId) return this.placeNew(spec, null, waitMs);
+    const first = this.intents.ofPress(pressId);
+    if (first) return first.view;
+    const under = this.placing.get(pressId);
+    if (under) return under;
+    // A press retried after a restart, whose primed order its click may have sent before
+    // the worker stopped: that order is this press's, whatever the book says now.
+    const orphan = this.primes.takeOrphan(pressId);
+    const placing = orphan
+      ? this.outcomeOf(this.adoptOrphan(orphan), waitMs)
+      : this.placeNew(spec, this.primes.take(pressId), waitMs);
+    this.placing.set(pressId, placing);
+    try {
+      return await placing;
+    } finally {
+      this.placing.delete(pressId);
     }
+  }
+
+  /**
+   * Signs and journals the order a press would make when its pointer goes down, so its
+   * click has only to send it (`primed-orders.ts`). Nothing is shown and nothing leaves:
+   * the click places it only when it asks for the same order, and a press never clicked is
+   * dropped. A refusal is silent here: the click meets it again and says why.
+   */
+  prime(spec: PlaceSpec): void {
+    const pressId = spec.pressId;
+    if (!pressId || this.intents.ofPress(pressId) || this.placing.has(pressId)) return;
+    if (this.primes.has(pressId)) return;
+    const mode = this.deps.tradingMode();
+    if (mode && !modeAllowsNewOrder(mode, spec.postOnly === true)) return;
+    this.primes.add(pressId, this.primed(pressId, spec));
+  }
+
+  private async placeNew(
+    spec: PlaceSpec,
+    primedOrder: Promise<PrimedOrder | null> | null,
+    waitMs: number,
+  ): Promise<IntentView> {
+    const primed = primedOrder ? await primedOrder : null;
+    try {
+      this.admit(spec);
+    } catch (error) {
+      if (primed) this.primes.discard(primed);
+      throw error;
+    }
+    const record =
+      primed && (await this.commit(primed, spec))
+        ? primed.record
+        : this.intents.create(spec, this.newId());
+    // No write yet: with the market's venue and the key at hand, signing ends within this
+    // task, and the intent's first write is then its signed 'sending' record (one write on
+    // the click's path, not two). Only a signing still waiting after it (the venue read
+    // from the network, the first order on a market) journals 'preparing' first, so a
+    // worker stopped meanwhile comes back saying the order never left. A stop before
+    // either write leaves nothing: nothing was sent, and the sender got no answer.
+    setTimeout(() => {
+      if (record.view.state === 'preparing' && record.sends === 0) void this.intents.save(record);
+    }, 0);
+    return this.outcomeOf(record, waitMs);
+  }
+
+  /** What must hold before a new order: a session, the trading mode, the caps (then counted). */
+  private admit(spec: PlaceSpec): void {
     this.deps.client();
     const mode = this.deps.tradingMode();
     if (mode && !modeAllowsNewOrder(mode, spec.postOnly === true)) {
@@ -150,23 +224,114 @@ export class OrderDesk {
     const verdict = this.guards.check(spec.notionalRaw, spec.confirmed, this.deps.limits());
     if (!verdict.ok) throw refusal(verdict.message);
     this.guards.record();
+  }
 
-    const record = this.intents.create(spec, this.newId());
-    // No write yet: with the market's venue and the key at hand, signing ends within this
-    // task, and the intent's first write is then its signed 'sending' record (one write on
-    // the click's path, not two). Only a signing still waiting after it (the venue read
-    // from the network, the first order on a market) journals 'preparing' first, so a
-    // worker stopped meanwhile comes back saying the order never left. A stop before
-    // either write leaves nothing: nothing was sent, and the sender got no answer.
-    setTimeout(() => {
-      if (record.view.state === 'preparing' && record.sends === 0) void this.intents.save(record);
-    }, 0);
-    const settled = this.intents.waitForOutcome(record.view.clientOrderId, waitMs);
-    void this.run(record.view.clientOrderId);
+  /** Runs an intent and waits (up to `waitMs`) for its first outcome, journaled. */
+  private async outcomeOf(record: IntentRecord, waitMs: number): Promise<IntentView> {
+    const id = record.view.clientOrderId;
+    const settled = this.intents.waitForOutcome(id, waitMs);
+    void this.run(id);
     await settled;
     // The answer the user sees is one a restarted worker would show too: journaled first.
     await this.intents.flushed();
-    return this.intents.get(record.view.clientOrderId)?.view ?? record.view;
+    return this.intents.get(id)?.view ?? record.view;
+  }
+
+  /** Signs the order a press would make and hands it to the journal, marked primed. */
+  private async primed(pressId: string, spec: PlaceSpec): Promise<PrimedOrder | null> {
+    const record = this.intents.draft(spec, this.newId());
+    try {
+      const body = await this.signedBody(record);
+      if (body === null) return null;
+      record.body = body;
+      record.signatures = 1;
+      record.primed = true;
+      record.view.state = 'sending';
+      this.intents.refresh(record);
+    } catch {
+      return null;
+    }
+    const journaled = this.intents.journalAside(record);
+    const client = this.clientOrNull();
+    const request = client ? { client, send: client.preparePlaceOrder(record.body) } : null;
+    return { pressId, record, journaled, request };
+  }
+
+  /**
+   * Whether the click's order is the one primed at its pointer-down (the same market,
+   * outcome and amounts, priced again from the book at the click) and journaled: then that
+   * record becomes the intent, and its bytes leave without a second write waited for.
+   * Otherwise the primed order is dropped and the click signs its own, as without priming.
+   */
+  private async commit(primed: PrimedOrder, spec: PlaceSpec): Promise<boolean> {
+    const record = primed.record;
+    const same =
+      record.view.marketSlug === spec.marketSlug &&
+      record.view.outcome === spec.outcome &&
+      record.postOnly === (spec.postOnly === true) &&
+      JSON.stringify(record.spec) === JSON.stringify(toSpec(spec.amounts));
+    if (!same || !(await primed.journaled)) {
+      this.primes.discard(primed);
+      return false;
+    }
+    record.primed = false;
+    record.view.marketTitle = spec.marketTitle;
+    record.view.createdAt = this.now();
+    this.intents.adopt(record);
+    this.primedSends.set(record.view.clientOrderId, primed.request);
+    return true;
+  }
+
+  /**
+   * An orphan (a primed record a stopped worker left) that was, or may have been, sent:
+   * an intent from now on, asked about before anything is sent again.
+   */
+  private adoptOrphan(orphan: PrimedOrder): IntentRecord {
+    const record = orphan.record;
+    record.primed = false;
+    record.sends = Math.max(record.sends, 1);
+    this.intents.adopt(record);
+    this.intents.transition(record, 'reconciling');
+    void this.intents.save(record);
+    return record;
+  }
+
+  /**
+   * Asks the exchange about each orphan once no copy of its bytes can land any more: found
+   * there, its click did send it, and it is reported as what it is; unknown there, it was
+   * never sent (a press not clicked, or a click the stop cut short) and is dropped without
+   * a word. One the exchange cannot be asked about now is asked at the next check.
+   */
+  private askAboutOrphans(): void {
+    for (const orphan of this.primes.orphansLeft()) {
+      const id = orphan.record.view.clientOrderId;
+      if (this.askingOrphans.has(id) || !this.reconciler.cannotLand(orphan.record)) continue;
+      this.askingOrphans.add(id);
+      void this.askAboutOrphan(orphan).finally(() => this.askingOrphans.delete(id));
+    }
+  }
+
+  private async askAboutOrphan(orphan: PrimedOrder): Promise<void> {
+    const id = orphan.record.view.clientOrderId;
+    let found: boolean;
+    try {
+      const statuses = await this.deps.client().orderStatuses({ clientOrderIds: [id] });
+      // UNKNOWN (the exchange's word for an id it never took) is not found.
+      found = statuses.some(
+        (status) =>
+          status.clientOrderId === id && stateFromStatus(orphan.record.view, status) !== null,
+      );
+    } catch {
+      return;
+    }
+    // Taken meanwhile by its press's retry: that placement settles it.
+    if (!this.primes.settleOrphan(orphan)) return;
+    if (!found) {
+      await this.intents.forgetAside([id]);
+      return;
+    }
+    this.adoptOrphan(orphan);
+    void this.run(id);
   }
 
   /** Cancels the order behind an intent (a delayed one until its `eligibleAt`, or a resting one). */
@@ -194,6 +359,7 @@ export class OrderDesk {
       if (state === 'resting') void this.reconciler.reconcileOnce(record);
       if (record.landingUnknown) void this.reconciler.askAfterNotSent(record);
     }
+    this.askAboutOrphans();
   }
 
   /**
@@ -230,6 +396,7 @@ export class OrderDesk {
         void this.reconciler.askAfterNotSent(record);
       }
     }
+    this.askAboutOrphans();
     return resumed;
   }
 
@@ -275,28 +442,13 @@ export class OrderDesk {
    */
   private async sign(record: IntentRecord): Promise<void> {
     try {
-      const ctx = await this.deps.orderContext(record.view.marketSlug);
-      const window = this.deps.receiveWindow;
-      const recvWindow = window ? signingWindow(record, this.now(), window.ms) : null;
-      if (window ? recvWindow === null : this.now() >= deadlineOf(record)) {
+      const body = await this.signedBody(record);
+      if (body === null) {
         // Too late for a new signature: the trader decided too long ago.
         await this.notSent(record);
         return;
       }
-
-      const built = await buildOrderRequest(
-        {
-          amounts: fromSpec(record.spec),
-          outcome: record.view.outcome,
-          clientOrderId: record.view.clientOrderId,
-          postOnly: record.postOnly,
-          ...(window && recvWindow !== null
-            ? { recvWindow, timestamp: Math.round(window.serverNow()) }
-            : {}),
-        },
-        ctx,
-      );
-      record.body = built.json;
+      record.body = body;
       record.signatures++;
       record.sends = 0;
       // Straight on to `send`, which journals these bytes and tells the UIs once they left.
@@ -306,6 +458,27 @@ export class OrderDesk {
       this.intents.finish(record, 'rejected', toErrorInfo(error));
       await this.intents.save(record);
     }
+  }
+
+  /** The intent's order as signed bytes; null when its deadline leaves too little time to sign. */
+  private async signedBody(record: IntentRecord): Promise<string | null> {
+    const ctx = await this.deps.orderContext(record.view.marketSlug);
+    const window = this.deps.receiveWindow;
+    const recvWindow = window ? signingWindow(record, this.now(), window.ms) : null;
+    if (window ? recvWindow === null : this.now() >= deadlineOf(record)) return null;
+    const built = await buildOrderRequest(
+      {
+        amounts: fromSpec(record.spec),
+        outcome: record.view.outcome,
+        clientOrderId: record.view.clientOrderId,
+        postOnly: record.postOnly,
+        ...(window && recvWindow !== null
+          ? { recvWindow, timestamp: Math.round(window.serverNow()) }
+          : {}),
+      },
+      ctx,
+    );
+    return built.json;
   }
 
   /**
@@ -327,6 +500,11 @@ export class OrderDesk {
    */
   private async send(record: IntentRecord): Promise<void> {
     const body = record.body;
+    const id = record.view.clientOrderId;
+    // A primed order's click: the journal holds these bytes already (marked primed).
+    const primed = this.primedSends.has(id);
+    const made = this.primedSends.get(id) ?? null;
+    this.primedSends.delete(id);
     if (!body) {
       this.intents.transition(record, 'preparing');
       return;
@@ -345,12 +523,17 @@ export class OrderDesk {
     }
     record.sends++;
     this.intents.refresh(record);
-    const journaled = this.intents.save(record);
-    // Signed while the write is answered (HMAC, headers): the bytes leave once it is.
-    const client = this.clientOrNull();
-    const prepared = client?.preparePlaceOrder(body);
+    // Signed while the write is answered (HMAC, headers): the bytes leave once it is. A
+    // primed order's request was made at its pointer-down, and its bytes were journaled
+    // then: they leave at once, and this write (no longer primed, sent once) is handed over
+    // right after them (its call alone, the browser's copy of the record, costs ~0.5 ms).
+    // A worker stopped before it lands leaves the primed record, which a restarted worker
+    // asks the exchange about (`askAboutOrphans`), so a send is never unaccounted for.
+    const journaled = primed ? null : this.intents.save(record);
+    const client = made?.client ?? this.clientOrNull();
+    const prepared = made?.send ?? client?.preparePlaceOrder(body);
 
-    if (fresh && !(await journaled)) {
+    if (fresh && journaled && !(await journaled)) {
       this.intents.finish(record, 'failed', notJournaled);
       await this.intents.save(record);
       return;
@@ -360,6 +543,7 @@ export class OrderDesk {
       // The session as it is now: one locked or replaced during the write refuses or signs anew.
       const now = this.deps.client();
       const placed = now === client && prepared ? prepared() : now.placeOrder(body);
+      if (!journaled) void this.intents.save(record);
       // The request has started: the UIs' pushes and alerts come after it, not before.
       this.deps.onChange(record.view);
       response = await placed;
@@ -448,6 +632,7 @@ export class OrderDesk {
 
   /** Drops every intent, in memory and in the journal (the user forgot the account). */
   forgetAll(): Promise<void> {
+    this.primes.clear();
     return this.intents.forgetAll();
   }
 }

@@ -13,10 +13,10 @@ export class IntentIndex {
 
   constructor(private readonly store: JournalStore) {}
 
-  /** What the journal holds, indexed. */
+  /** What the journal holds; intents are indexed, primed orders (not intents yet) are not. */
   async load(): Promise<IntentRecord[]> {
     const records = await this.store.loadAll();
-    for (const record of records) this.add(record);
+    for (const record of records) if (record.primed !== true) this.add(record);
     return records;
   }
 

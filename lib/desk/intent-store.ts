@@ -40,7 +40,7 @@ export class IntentStore {
   private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
-    journal: JournalStore,
+    private readonly journal: JournalStore,
     private readonly now: () => number,
     private readonly onChange: (view: IntentView) => void,
   ) {
@@ -56,6 +56,13 @@ export class IntentStore {
 
   /** A new intent, `preparing`: nothing signed, nothing journaled yet. */
   create(spec: PlaceSpec, clientOrderId: string): IntentRecord {
+    const record = this.draft(spec, clientOrderId);
+    this.index.add(record);
+    return record;
+  }
+
+  /** A record for `spec`, `preparing`, known to nobody yet (a primed order's, until its click). */
+  draft(spec: PlaceSpec, clientOrderId: string): IntentRecord {
     const at = this.now();
     const amounts = spec.amounts;
     const record: IntentRecord = {
@@ -91,8 +98,32 @@ export class IntentStore {
       countedTrades: [],
       deadline: (spec.decidedAt ?? at) + INTENT_DEADLINE_MS,
     };
-    this.index.add(record);
     return record;
+  }
+
+  /** A drafted record becomes an intent: found, shown and written through from now on. */
+  adopt(record: IntentRecord): void {
+    this.index.add(record);
+  }
+
+  /**
+   * Journals a record that is not an intent (a primed order) as it is now; resolves to
+   * whether it was stored. Its later writes, once adopted, go through `save`.
+   */
+  journalAside(record: IntentRecord): Promise<boolean> {
+    try {
+      return this.journal.put(record).then(
+        () => true,
+        () => false,
+      );
+    } catch {
+      return Promise.resolve(false);
+    }
+  }
+
+  /** Removes records that never became intents from the journal. */
+  forgetAside(clientOrderIds: string[]): Promise<void> {
+    return this.journal.remove(clientOrderIds).catch(() => undefined);
   }
 
   get(clientOrderId: string): IntentRecord | undefined {

@@ -75,6 +75,14 @@ export const IntentRecord = z.object({
    * it is.
    */
   landingUnknown: z.boolean().optional(),
+  /**
+   * Signed and journaled when the pointer went down on its button, before the click that
+   * makes it an order (`primed-orders.ts`). Such a record is not an intent yet: nothing is
+   * shown for it and nothing sends it but that click. Still marked after a restart, it is one
+   * whose click may have sent it just before the worker stopped (the click's own write comes
+   * after the send): the exchange is asked once no copy can land any more.
+   */
+  primed: z.boolean().optional(),
 });
 export type IntentRecord = z.infer<typeof IntentRecord>;
 

@@ -154,6 +154,11 @@ export class Reconciler {
     return state;
   }
 
+  /** Whether no copy of the record's bytes can be placed any more: its deadline and window passed. */
+  cannotLand(record: IntentRecord): boolean {
+    return this.now() >= deadlineOf(record) && this.windowOpenFor(record) === 0;
+  }
+
   /**
    * How long (ms) a copy of the last signed bytes could still be placed; 0 when none can,
    * or when the bytes carry no window to tell (nothing more can be learnt by waiting).
