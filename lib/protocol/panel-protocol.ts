@@ -65,6 +65,16 @@ export const PANEL_MESSAGES = {
     response: IntentView,
     senders: ['panel', 'page'],
   }),
+  /**
+   * A quick-trade button's pointer went down: the background signs and journals the order
+   * its click would ask for, so the click has only to send it. Never an order by itself,
+   * never shown; answered `{}` whatever happens (the click meets any refusal and says it).
+   */
+  'panel.primeOrder': message({
+    request: QuickOrderRequest,
+    response: Empty,
+    senders: ['panel', 'page'],
+  }),
   /** A post-only GTC order at a level of the panel's book ladder. */
   'panel.limitOrder': message({
     request: LimitOrderRequest,

@@ -41,6 +41,14 @@ const VALID: Record<MessageName, unknown> = {
     amountRaw: '1000000',
     pressId: 'press-00000001',
   },
+  'panel.primeOrder': {
+    marketSlug: BTC,
+    outcome: 'NO',
+    side: 'SELL',
+    orderType: 'FAK',
+    sellPercent: 50,
+    pressId: 'press-00000003',
+  },
   'panel.limitOrder': {
     marketSlug: BTC,
     outcome: 'YES',

@@ -7,7 +7,7 @@ import {
   decidePress,
   isConfirmationRefusal,
 } from '../../../lib/core/orders/confirm';
-import type { IntentView } from '../../../lib/protocol/intent';
+import type { IntentView, QuickOrderRequest } from '../../../lib/protocol/intent';
 import { commandButtonKey, type TradeCommand } from '../../../lib/protocol/keyboard-commands';
 import type { PanelState } from '../../../lib/protocol/views';
 import { frameTurn } from '../../common/next-frame';
@@ -74,6 +74,8 @@ export class PanelController {
   readonly ladderAmount: ReadonlySignal<string | null>;
   readonly ladder: ReadonlySignal<ReturnType<typeof ladderRows>>;
   private disarmTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The quick-trade press whose pointer went down, primed in the background for its click. */
+  private primed: { key: string; pressId: string } | null = null;
 
   readonly state: ReadonlySignal<PanelState | null>;
   /** False while the background's worker restarts (the port reconnects by itself). */
@@ -176,16 +178,38 @@ export class PanelController {
     return null;
   }
 
-  /** A click on a quick-trade button. */
-  press(button: TradeButtonModel, event: PressEvent): void {
-    if (!this.admit(event)) return;
-    this.pressAdmitted(button);
+  /**
+   * A quick-trade button's pointer went down (a real one, the main button): the background
+   * signs and journals the order the click would ask for, so that click has only to send it
+   * (a person's press is down 60–300 ms; the signing and the journal's write take ~2 ms).
+   * Nothing is decided here: no aim check, no notice, nothing shown; the click is still the
+   * order, checked as every click is, and one that asks for another order (the book moved)
+   * is signed at the click as before. A large order's presses are not primed.
+   */
+  primePress(button: TradeButtonModel, event: PressEvent & { button?: number }): void {
+    this.primed = null;
+    if (!event.isTrusted || (event.button ?? 0) !== 0) return;
+    if (pressRefusal(event, this.visibility.value)) return;
+    if (button.disabledReason !== null || button.needsConfirmation) return;
+    if (this.inFlight.has(button.key)) return;
+    const pressId = this.deps.newPressId();
+    this.primed = { key: button.key, pressId };
+    this.deps.send('panel.primeOrder', this.quickOrder(button, pressId)).catch(() => undefined);
   }
 
-  private pressAdmitted(button: TradeButtonModel): void {
+  /** A click on a quick-trade button. */
+  press(button: TradeButtonModel, event: PressEvent): void {
+    const primed = this.primed?.key === button.key ? this.primed.pressId : null;
+    this.primed = null;
+    if (!this.admit(event)) return;
+    this.pressAdmitted(button, primed);
+  }
+
+  private pressAdmitted(button: TradeButtonModel, primedPressId: string | null = null): void {
     if (button.disabledReason !== null || this.inFlight.has(button.key)) return;
     const arming = this.decide(button.key, button.needsConfirmation);
-    const pressId = this.deps.newPressId();
+    // The press id its pointer-down primed: the click is that press, and takes its order.
+    const pressId = primedPressId ?? this.deps.newPressId();
     void this.sendOrder(
       button.key,
       button.outcome,
@@ -193,17 +217,24 @@ export class PanelController {
       arming,
       () =>
         this.deps.send('panel.quickOrder', {
-          marketSlug: this.slug,
-          outcome: button.outcome,
-          side: button.side,
-          orderType: button.orderType,
-          ...(button.side === 'BUY'
-            ? { amountRaw: button.amountRaw ?? '0' }
-            : { sellPercent: button.sellPercent ?? 100 }),
-          pressId,
+          ...this.quickOrder(button, pressId),
           ...(arming ? { firstPress: true as const } : {}),
         }),
     );
+  }
+
+  /** What a quick-trade button orders, as its press's messages say it. */
+  private quickOrder(button: TradeButtonModel, pressId: string): QuickOrderRequest {
+    return {
+      marketSlug: this.slug,
+      outcome: button.outcome,
+      side: button.side,
+      orderType: button.orderType,
+      ...(button.side === 'BUY'
+        ? { amountRaw: button.amountRaw ?? '0' }
+        : { sellPercent: button.sellPercent ?? 100 }),
+      pressId,
+    };
   }
 
   /** The preset that sizes the ladder's orders. */

@@ -6,6 +6,7 @@ import type { PanelController } from '../model/controller';
  * One quick-trade button: the amount, and the estimate (contracts and limit) before the
  * click; "Confirm $250" (labelled "Click again to confirm $250") while a large order waits
  * for its second click.
+ * Its pointer-down readies the order its click would make (`PanelController.primePress`).
  * Every book update makes new models; one whose fields are all the same is not redrawn
  * (arming and sending still are: they are signals it reads).
  */
@@ -34,6 +35,7 @@ export const TradeButton = memo(
             ? confirmLabel(button)
             : (button.disabledReason ?? (button.estimate ? `${what}: ${button.estimate}` : what))
         }
+        onPointerDown={(event) => controller.primePress(button, event)}
         onClick={(event) => controller.press(button, event)}
       >
         <span class="mc-trade-main">{armed ? armedText(button) : button.label}</span>{' '}

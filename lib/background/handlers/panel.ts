@@ -153,6 +153,42 @@ function placeFromPanel(
   });
 }
 
+/**
+ * A quick-trade button's pointer-down: the order its click would make, priced from the book
+ * now, handed to the desk to sign and journal (`OrderDesk.prime`). A large order's presses
+ * (the two of a confirmation) and a press already placed are not primed: they take the
+ * click's own way, as does every click whose order differs from the primed one.
+ */
+async function primeQuickOrder(
+  app: BackgroundApp,
+  sender: PanelSenderVerdict,
+  request: ParsedQuickOrder,
+): Promise<void> {
+  const decidedAt = app.now();
+  assertPageMarket(app, sender, request.marketSlug);
+  if (request.firstPress || earlierPress(app, request.marketSlug, request.pressId)) return;
+  const market = await orderableMarket(app, request.marketSlug);
+  await app.panels.bookForOrder(request.marketSlug);
+  const priced = priceQuickOrder(
+    request,
+    app.books.get(request.marketSlug),
+    app.portfolio.held(request.marketSlug, request.outcome),
+    app.settings.quickTrade.slippageMillis,
+    app.books.depth(request.marketSlug),
+  );
+  if (priced.notionalRaw > BigInt(app.settings.quickTrade.confirmAboveRaw)) return;
+  app.desk.prime({
+    marketSlug: request.marketSlug,
+    marketTitle: market.title,
+    outcome: request.outcome,
+    amounts: priced.amounts,
+    notionalRaw: priced.notionalRaw,
+    confirmed: false,
+    pressId: request.pressId,
+    decidedAt,
+  });
+}
+
 /** What the page panel asks for: its market's state, quick orders, cancels, its own settings. */
 export const panelHandlers = (
   app: BackgroundApp,
@@ -193,6 +229,14 @@ export const panelHandlers = (
     if (view.state === 'delayed' || view.state === 'resting')
       void app.refreshOrders(request.marketSlug);
     return view;
+  },
+  'panel.primeOrder': async (request, sender) => {
+    try {
+      await primeQuickOrder(app, sender, request);
+    } catch {
+      // Nothing is said to a pointer-down: its click meets the same refusal and says it.
+    }
+    return {};
   },
   'panel.limitOrder': async (request, sender) => {
     const received = pressReceived(app, sender, request);

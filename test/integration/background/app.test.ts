@@ -260,6 +260,32 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     await waitFor(async () => expect((await stock())?.size).toBe(8));
   });
 
+  it('a pointer-down primes an order that places nothing; its click sends that order, once', async () => {
+    const booted = await boot();
+    await setUp(booted);
+    await authenticatedLive(booted.app);
+    const primed = await booted.send(booted.panel, 'panel.primeOrder', quickBuy('press-prime-01'));
+    expect(primed).toEqual({ ok: true, data: {} });
+    const journaled = async () =>
+      Object.values(await fakeBrowser.storage.session.get(null)).filter(
+        (v): v is { primed?: boolean; view: IntentView } =>
+          typeof v === 'object' && v !== null && 'view' in v && 'primed' in v,
+      );
+    await waitFor(async () => expect(await journaled()).toHaveLength(1));
+    const [record] = await journaled();
+    const cid = record?.view.clientOrderId ?? '';
+    expect(record?.primed).toBe(true);
+    expect(await ordersOf(cid)).toHaveLength(0);
+    expect(booted.app.desk.views()).toEqual([]);
+
+    const reply = await booted.send(booted.panel, 'panel.quickOrder', quickBuy('press-prime-01'));
+    expect(reply).toMatchObject({ ok: true, data: { state: 'filled', clientOrderId: cid } });
+    const orders = await ordersOf(cid);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ signatureValid: true, status: 'FILLED' });
+    expect((await journaled()).map((r) => r.primed)).toEqual([false]);
+  });
+
   it('a double press is one order; a press from another site is refused', async () => {
     const booted = await boot();
     await setUp(booted);

@@ -149,6 +149,14 @@ export const REQUESTS: { [N in MessageName]: RequestOf<N> } = {
     amountRaw: '5000000',
     pressId: 'press-00000001',
   },
+  'panel.primeOrder': {
+    marketSlug: SLUG,
+    outcome: 'YES',
+    side: 'BUY',
+    orderType: 'FOK',
+    amountRaw: '5000000',
+    pressId: 'press-00000003',
+  },
   'panel.limitOrder': {
     marketSlug: SLUG,
     outcome: 'NO',
@@ -280,6 +288,7 @@ export const priceAlert = (over: Partial<PriceAlert> = {}): PriceAlert => ({
 export const RESPONSES: { [N in MessageName]: () => unknown } = {
   'panel.state': () => panelState(),
   'panel.quickOrder': () => intentView(),
+  'panel.primeOrder': () => ({}),
   'panel.limitOrder': () =>
     intentView({ orderType: 'GTC', price: 0.41, state: 'resting', summary: 'resting on the book' }),
   'panel.cancelOrder': () => ({ message: 'Order canceled successfully' }),

@@ -114,6 +114,7 @@ describe('createRouter: who may send what', () => {
     'panel.limitOrder',
     'panel.openOptions',
     'panel.openSidePanel',
+    'panel.primeOrder',
     'panel.quickOrder',
     'panel.savePlacement',
     'panel.saveQuickTrade',

@@ -15,7 +15,7 @@ import type { ParsedRequestOf } from '../../../../lib/protocol/messages';
 import type { PanelState } from '../../../../lib/protocol/views';
 import { secondPressPlaces } from '../fake-background';
 import { block, intent, ORDER_ID, panelState, position, SLUG, userOrder } from '../model/fixtures';
-import { aimed, type Handlers, realClick, renderPanel } from './render-panel';
+import { aimed, type Handlers, realClick, realPointerDown, renderPanel } from './render-panel';
 
 let container: HTMLElement;
 let mounted: MountedPanel | null = null;
@@ -41,6 +41,9 @@ const button = (key: string): HTMLButtonElement => {
   if (!found) throw new Error(`no button ${key}`);
   return found;
 };
+/** The press id a recorded message carried. */
+const pressIdOf = (request: unknown): string | undefined =>
+  (request as { pressId?: string } | undefined)?.pressId;
 const action = (name: string): HTMLButtonElement => {
   const found = container.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
   if (!found) throw new Error(`no action ${name}`);
@@ -455,6 +458,76 @@ describe('pressing quick-trade buttons', () => {
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('true'));
     release();
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+  });
+
+  it('a pointer-down primes the order its click then sends, under one press id', async () => {
+    const { background } = show(panelState(), {
+      'panel.primeOrder': async () => ({}),
+      'panel.quickOrder': async (r) => filled(r),
+    });
+    realPointerDown(button('BUY:YES:0'));
+    expect(background.callsOf('panel.primeOrder')).toHaveLength(1);
+    expect(background.callsOf('panel.quickOrder')).toHaveLength(0);
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    const primed = background.callsOf('panel.primeOrder')[0]?.request;
+    const clicked = background.callsOf('panel.quickOrder')[0]?.request;
+    expect(pressIdOf(primed)).toBeTruthy();
+    expect(clicked).toEqual(primed);
+
+    // The next press is a press of its own: a new id at its pointer-down.
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.getAttribute('data-status')).toBe(
+        'filled',
+      ),
+    );
+    realPointerDown(button('BUY:YES:0'));
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(2));
+    const next = pressIdOf(background.callsOf('panel.quickOrder')[1]?.request);
+    expect(next).not.toBe(pressIdOf(primed));
+    expect(next).toBe(pressIdOf(background.callsOf('panel.primeOrder')[1]?.request));
+  });
+
+  it('a click on another button than the pointer went down on is its own press', async () => {
+    const { background } = show(panelState(), {
+      'panel.primeOrder': async () => ({}),
+      'panel.quickOrder': async (r) => filled(r),
+    });
+    realPointerDown(button('BUY:YES:0'));
+    realClick(button('BUY:NO:0'));
+    await waitFor(() => expect(background.callsOf('panel.quickOrder')).toHaveLength(1));
+    const primed = pressIdOf(background.callsOf('panel.primeOrder')[0]?.request);
+    expect(background.callsOf('panel.quickOrder')[0]?.request).toMatchObject({ outcome: 'NO' });
+    expect(pressIdOf(background.callsOf('panel.quickOrder')[0]?.request)).not.toBe(primed);
+  });
+
+  it('primes nothing for a page’s pointer-down, another mouse button or a large order', async () => {
+    const { background } = show(panelState({ quickTrade: { presets: ['250000000', '5000000'] } }), {
+      'panel.primeOrder': async () => ({}),
+    });
+    realPointerDown(button('BUY:YES:1'), 0, false);
+    realPointerDown(button('BUY:YES:1'), 2);
+    // $250: above the confirmation threshold, its two presses take the click's own way.
+    realPointerDown(button('BUY:YES:0'));
+    expect(background.callsOf('panel.primeOrder')).toHaveLength(0);
+    realPointerDown(button('BUY:YES:1'));
+    expect(background.callsOf('panel.primeOrder')).toHaveLength(1);
+  });
+
+  it('a prime the background refuses changes nothing: the click is sent and answered', async () => {
+    const { background } = show(panelState(), {
+      'panel.primeOrder': async () => {
+        throw new Error('locked');
+      },
+      'panel.quickOrder': async (r) => filled(r),
+    });
+    realPointerDown(button('BUY:YES:0'));
+    realClick(button('BUY:YES:0'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-result="YES"]')?.textContent).toContain('filled'),
+    );
     expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
   });
 

@@ -20,6 +20,13 @@ export function realClick(element: Element): void {
   element.dispatchEvent(event);
 }
 
+/** A real pointer going down on an element (`button` 0: the main one), before its click. */
+export function realPointerDown(element: Element, button = 0, trusted = true): void {
+  const event = new MouseEvent('pointerdown', { bubbles: true, cancelable: true, button });
+  Object.defineProperty(event, 'isTrusted', { value: trusted });
+  element.dispatchEvent(event);
+}
+
 /** Presses aimed like a person's: the aim checks have their own tests (model/aim.test.ts). */
 export const aimed = (check: AimCheck = () => null): AimWatch => ({
   check,
