@@ -340,7 +340,26 @@ export class PanelDriver<P = Page> {
    * state pushed by the background (a reconnecting port, a result line) can re-lay the
    * panel out between reading the element's box and the mouse press.
    */
-  async click(selector: string, check?: (el: ElementInfo) => boolean): Promise<void> {
+  async click(
+    selector: string,
+    check?: (el: ElementInfo) => boolean,
+    /** How long the button is held down (0: down and up together, as a script would). */
+    holdMs = 0,
+  ): Promise<void> {
+    const release = await this.pressDown(selector, check);
+    if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await release();
+  }
+
+  /**
+   * The first half of a real click: the pointer comes to rest on the element and goes down.
+   * Returns the release (the pointer going up where it is now: a click when it is still
+   * over the element).
+   */
+  async pressDown(
+    selector: string,
+    check?: (el: ElementInfo) => boolean,
+  ): Promise<() => Promise<void>> {
     const ready = (e: ElementInfo) => !e.disabled && (check ? check(e) : true);
     let el = await this.still(selector, ready);
     // As a person does: the pointer comes to rest on the button, then presses. The panel
@@ -356,7 +375,7 @@ export class PanelDriver<P = Page> {
       el = now && ready(now) ? now : await this.waitFor(selector, ready);
     }
     await this.access.pointer.down();
-    await this.access.pointer.up();
+    return () => this.access.pointer.up();
   }
 
   /** A real pointer moved to (`x`, `y`) on the page's viewport, nothing pressed. */
