@@ -153,6 +153,19 @@ function placeFromPanel(
   });
 }
 
+/** A quick order priced from its market's book as it is now. */
+async function pricedNow(app: BackgroundApp, request: ParsedQuickOrder) {
+  // Live, or read for this order: never a copy that nothing keeps current.
+  await app.panels.bookForOrder(request.marketSlug);
+  return priceQuickOrder(
+    request,
+    app.books.get(request.marketSlug),
+    app.portfolio.held(request.marketSlug, request.outcome),
+    app.settings.quickTrade.slippageMillis,
+    app.books.depth(request.marketSlug),
+  );
+}
+
 /**
  * A quick-trade button's pointer-down: the order its click would make, priced from the book
  * now, handed to the desk to sign and journal (`OrderDesk.prime`). A large order's presses
@@ -168,14 +181,7 @@ async function primeQuickOrder(
   assertPageMarket(app, sender, request.marketSlug);
   if (request.firstPress || earlierPress(app, request.marketSlug, request.pressId)) return;
   const market = await orderableMarket(app, request.marketSlug);
-  await app.panels.bookForOrder(request.marketSlug);
-  const priced = priceQuickOrder(
-    request,
-    app.books.get(request.marketSlug),
-    app.portfolio.held(request.marketSlug, request.outcome),
-    app.settings.quickTrade.slippageMillis,
-    app.books.depth(request.marketSlug),
-  );
+  const priced = await pricedNow(app, request);
   if (priced.notionalRaw > BigInt(app.settings.quickTrade.confirmAboveRaw)) return;
   app.desk.prime({
     marketSlug: request.marketSlug,
@@ -207,15 +213,7 @@ export const panelHandlers = (
       throw unavailable(aboveCapReason(capRaw));
     if (request.firstPress) armFirstPress(app, sender, quickPress(request));
     const market = await orderableMarket(app, request.marketSlug);
-    // Live, or read for this order: never a copy that nothing keeps current.
-    await app.panels.bookForOrder(request.marketSlug);
-    const priced = priceQuickOrder(
-      request,
-      app.books.get(request.marketSlug),
-      app.portfolio.held(request.marketSlug, request.outcome),
-      app.settings.quickTrade.slippageMillis,
-      app.books.depth(request.marketSlug),
-    );
+    const priced = await pricedNow(app, request);
     const confirmed = confirmation(app, sender, quickPress(request), priced.notionalRaw);
     const view = await placeFromPanel(
       app,

@@ -75,6 +75,8 @@ export interface CampaignReport {
 export interface JournalEntry {
   pressId: string | null;
   view: IntentView;
+  /** An order readied at a pointer-down, not clicked (or its click's write not landed). */
+  primed: boolean;
 }
 
 /** Settlement states a trade leaves later (an event tells the extension when it does). */
@@ -179,8 +181,8 @@ export const readJournal = (h: Harness) =>
     return Object.entries(all)
       .filter(([key]) => key.startsWith('desk.intent.'))
       .map(([, value]) => {
-        const record = value as { pressId: string | null; view: unknown };
-        return { pressId: record.pressId, view: record.view };
+        const record = value as { pressId: string | null; view: unknown; primed?: boolean };
+        return { pressId: record.pressId, view: record.view, primed: record.primed === true };
       });
   }) as Promise<JournalEntry[]>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_REFUSAL, MOVED_REFUSAL } from '../../../components/panel/model/aim';
 import { PRIME_TTL_MS } from '../../../lib/desk/primed-orders';
+import { readJournal } from '../faults/campaign';
 import { eventually, type Harness, useHarness } from '../fixtures';
 import { withAlicesPanel } from './alices-panel';
 import type { PanelDriver } from './driver';
@@ -21,19 +22,8 @@ withAlicesPanel(
 );
 
 /** The orders readied at a pointer-down and not clicked yet: the journal's primed records. */
-const primedRecords = (harness: Harness) =>
-  // withApp: the journal is the worker's; no UI is shown it.
-  harness.withApp(async () => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
-    };
-    const all = await chrome.storage.session.get(null);
-    return Object.entries(all)
-      .filter(([key]) => key.startsWith('desk.intent.'))
-      .map(([, value]) => value as { primed?: boolean; view: { clientOrderId: string } })
-      .filter((record) => record.primed === true)
-      .map((record) => record.view.clientOrderId);
-  }) as Promise<string[]>;
+const primedRecords = async (harness: Harness) =>
+  (await readJournal(harness)).filter((r) => r.primed).map((r) => r.view.clientOrderId);
 
 /** Waits for the one order a pointer-down readied; returns its client order id. */
 const readied = () =>

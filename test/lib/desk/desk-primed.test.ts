@@ -4,30 +4,11 @@ import { PlaceOrderBody } from '../../../lib/core/api/orders';
 import { INTENT_DEADLINE_MS } from '../../../lib/desk/intent-deadline';
 import { SessionJournal } from '../../../lib/desk/journal';
 import { PRIME_TTL_MS } from '../../../lib/desk/primed-orders';
-import { browserArea } from '../../../lib/storage/area';
 import { waitFor } from '../../wait';
 import { ERRORS, FakeExchange } from './fake-exchange';
-import { C, fokBuy, rig, settle, spec } from './setup';
+import { C, droppingArea, fokBuy, rig, settle, spec } from './setup';
 
 const parse = (json: string) => PlaceOrderBody.parse(JSON.parse(json));
-
-/**
- * `storage.session` whose writes can be held unanswered and unapplied (`dropping`): what a
- * worker Chromium is stopping sees, while its `fetch` still goes out.
- */
-function droppingArea() {
-  const inner = browserArea(fakeBrowser.storage.session);
-  const control = { dropping: false, calls: [] as string[] };
-  const area = {
-    ...inner,
-    set: (key: string, value: unknown): Promise<void> => {
-      control.calls.push(key);
-      if (control.dropping) return new Promise<void>(() => undefined);
-      return inner.set(key, value);
-    },
-  };
-  return { area, control };
-}
 
 const journal = (area: ReturnType<typeof droppingArea>['area']) =>
   new SessionJournal(area).loadAll();

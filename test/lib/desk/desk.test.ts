@@ -8,7 +8,7 @@ import { type IntentRecord, SessionJournal } from '../../../lib/desk/journal';
 import { browserArea } from '../../../lib/storage/area';
 import { waitFor } from '../../wait';
 import { ERRORS, FakeExchange, SLUG } from './fake-exchange';
-import { C, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
+import { C, droppingArea, fak, fokBuy, fokSell, gtc, rig, settle, spec } from './setup';
 
 const parse = (json: string) => PlaceOrderBody.parse(JSON.parse(json));
 
@@ -728,25 +728,6 @@ describe('OrderDesk: the journal comes before the wire', () => {
 });
 
 describe('OrderDesk: the bytes leave once their write is answered', () => {
-  /**
-   * `storage.session` as a worker that Chromium is stopping sees it: while `dropping` is
-   * set, a write is neither applied nor answered (the browser drops the calls of a worker
-   * it takes down, while that worker's fetch still goes out).
-   */
-  function droppingArea() {
-    const inner = browserArea(fakeBrowser.storage.session);
-    const control = { dropping: false, calls: [] as string[] };
-    const area = {
-      ...inner,
-      set: (key: string, value: unknown): Promise<void> => {
-        control.calls.push(key);
-        if (control.dropping) return new Promise<void>(() => undefined);
-        return inner.set(key, value);
-      },
-    };
-    return { area, control };
-  }
-
   /** What `storage.session` holds for one intent, read as a restarted worker would. */
   const stored = async (area: ReturnType<typeof droppingArea>['area'], id: string) =>
     (await new SessionJournal(area).loadAll()).find((r) => r.view.clientOrderId === id);

@@ -115,6 +115,25 @@ export function rig(exchange = new FakeExchange(), options: RigOptions = {}): Ri
   return result;
 }
 
+/**
+ * `storage.session` as a worker that Chromium is stopping sees it: while `dropping` is
+ * set, a write is neither applied nor answered (the browser drops the calls of a worker
+ * it takes down, while that worker's fetch still goes out). `calls` lists every write's key.
+ */
+export function droppingArea() {
+  const inner = browserArea(fakeBrowser.storage.session);
+  const control = { dropping: false, calls: [] as string[] };
+  const area = {
+    ...inner,
+    set: (key: string, value: unknown): Promise<void> => {
+      control.calls.push(key);
+      if (control.dropping) return new Promise<void>(() => undefined);
+      return inner.set(key, value);
+    },
+  };
+  return { area, control };
+}
+
 export function spec(amounts: AmountIntent, over: Partial<PlaceSpec> = {}): PlaceSpec {
   const notionalRaw =
     amounts.orderType === 'FOK'
