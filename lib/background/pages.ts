@@ -7,18 +7,28 @@ import type { Platform } from './platform';
 
 type SiteSettings = Pick<Settings, 'exchange' | 'extraSiteOrigins'>;
 
-let parsed: { key: string; patterns: SitePattern[]; origins: Set<string> } | null = null;
+/** The configured sites, as parsed for one configuration (`key`). */
+interface SiteRules {
+  key: string;
+  patterns: SitePattern[];
+  origins: Set<string>;
+  /** Page URLs read under these patterns (the same few tabs ask with every press). */
+  markets: Map<string, string | null>;
+}
+
+let parsed: SiteRules | null = null;
+const MARKETS_KEPT = 32;
 
 /**
  * The patterns of the sites as configured, parsed once per configuration: every message
  * asks (the sender check and the market check of an order), and parsing takes URL objects.
  */
-function sitePatterns(settings: SiteSettings): { patterns: SitePattern[]; origins: Set<string> } {
+function sitePatterns(settings: SiteSettings): SiteRules {
   // What `marketPagePatterns` reads, in full: equal keys give equal patterns.
   const key = JSON.stringify([settings.exchange.siteMarketPattern, settings.extraSiteOrigins]);
   if (parsed?.key !== key) {
     const patterns = marketPagePatterns(settings);
-    parsed = { key, patterns, origins: new Set(patterns.map((p) => p.origin)) };
+    parsed = { key, patterns, origins: new Set(patterns.map((p) => p.origin)), markets: new Map() };
   }
   return parsed;
 }
@@ -27,8 +37,15 @@ function sitePatterns(settings: SiteSettings): { patterns: SitePattern[]; origin
  * The market a page shows: the configured site's pattern, or the same path layout on
  * one of the extra site origins the user granted. Null when it is not a market page.
  */
-export const pageMarket = (settings: SiteSettings, pageUrl: string): string | null =>
-  marketSlugForUrl(sitePatterns(settings).patterns, pageUrl);
+export function pageMarket(settings: SiteSettings, pageUrl: string): string | null {
+  const { patterns, markets } = sitePatterns(settings);
+  const kept = markets.get(pageUrl);
+  if (kept !== undefined) return kept;
+  const slug = marketSlugForUrl(patterns, pageUrl);
+  if (markets.size >= MARKETS_KEPT) markets.clear();
+  markets.set(pageUrl, slug);
+  return slug;
+}
 
 /**
  * Who may send what: the extension's own pages, our content scripts on the market sites,
