@@ -302,6 +302,40 @@ const journalWrite = (worker: Worker) =>
     { prefix: JOURNAL_RECORD_PREFIX, key: JOURNAL_PROBE_KEY },
   );
 
+/**
+ * What starting a fetch costs the worker by itself: `fetch()` called → the start its
+ * Resource Timing entry gives (what the click's figure ends at), for a request shaped like
+ * an order's (POST, a JSON body of its size, headers like the signed ones) to a path the
+ * sandbox answers 404. Chromium's own work before a request starts: part of every click's
+ * own part, which no code of ours can take out. Measured the same way in the same worker.
+ */
+const fetchStart = (worker: Worker, url: string) =>
+  worker.evaluate(async (u) => {
+    const target = `${u}?${Math.random().toString(36).slice(2)}`;
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-api-key': 'k'.repeat(36),
+      'x-timestamp': new Date().toISOString(),
+      'x-signature': 's'.repeat(88),
+    };
+    const body = JSON.stringify({
+      order: { signature: '0x'.padEnd(132, '0'), pad: 'p'.repeat(600) },
+    });
+    const calledAt = performance.now();
+    const response = await fetch(target, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    await response?.text();
+    // The entry is added once the response is read: a turn later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const entry = performance.getEntriesByType('resource').find((e) => e.name === target);
+    return entry ? entry.startTime - calledAt : null;
+  }, url);
+
 type Summary = ReturnType<typeof summarize>;
 const values = (s: Summary) => ({ p50: s.p50, p95: s.p95, p99: s.p99, max: s.max });
 const wireOf = (samples: Sample[]) => summarize(samples.map((s) => s.sentAt - s.clickAt));
@@ -341,6 +375,7 @@ function floorRows(
   warm: Sample[],
   floor: FloorSample[],
   writes: number[],
+  fetchStarts: number[],
   verdict: Verdict,
 ): BenchRow[] {
   const wire = wireOf(warm);
@@ -356,6 +391,7 @@ function floorRows(
   );
   const own = wire.p50 - oneWay.p50;
   const write = summarize(writes);
+  const started = summarize(fetchStarts);
   return [
     {
       method: '  of which click → panel.quickOrder reaches the worker (panel + messaging)',
@@ -388,11 +424,23 @@ function floorRows(
       ratio: write.p50 / wire.p50,
     },
     {
+      method: "floor: a fetch's own start in the worker (fetch() called → its startTime)",
+      n: started.n,
+      values: values(started),
+      ratio: started.p50 / wire.p50,
+    },
+    {
       method: "warm worker, rested press: the extension's own part (click → wire p50 − floor p50)",
       n: Math.min(wire.n, oneWay.n),
       values: { p50: own },
       ratio: own / wire.p50,
       verdicts: [verdict],
+    },
+    {
+      method: "  of which not the fetch's own start (own part p50 − that floor's p50)",
+      n: Math.min(wire.n, oneWay.n, started.n),
+      values: { p50: own - started.p50 },
+      ratio: (own - started.p50) / wire.p50,
     },
   ];
 }
@@ -467,6 +515,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       const instant: Sample[] = [];
       const floor: FloorSample[] = [];
       const writes: number[] = [];
+      const fetchStarts: number[] = [];
       for (let i = 0; i < WARMUP + warmN; i++) {
         const button = BUTTONS[i % 2] as string;
         const floorFirst = i % 4 < 2;
@@ -477,11 +526,13 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         const other = BUTTONS[(i + 1) % 2] as string;
         const quick = await oneClick(h, site, panel, other, times, false, 0);
         const write = await journalWrite(worker);
+        const started = await fetchStart(worker, `${h.sandbox.apiUrl}/bench-fetch-probe`);
         if (i >= WARMUP) {
           warm.push(sample);
           instant.push(quick);
           if (noOpAfter) floor.push(noOpAfter);
           if (write !== null) writes.push(write);
+          if (started !== null) fetchStarts.push(started);
         }
         // Back to the seeded book now and then: this bot-less book's sides run dry otherwise.
         if (i % 50 === 49) await h.admin.reset();
@@ -511,7 +562,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         cold.push(await oneClick(h, site, panel, BUTTONS[i % 2] as string, times, true, HOLD_MS));
       }
       await panel.detach();
-      return { warm, instant, cold, floor, writes, skews };
+      return { warm, instant, cold, floor, writes, fetchStarts, skews };
     },
   );
 
@@ -545,7 +596,13 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     ratioOf: 'the p50 of the warm worker (click → fetch start)',
     rows: [
       ...rows('warm worker, rested press', measured.warm, null),
-      ...floorRows(measured.warm, measured.floor, measured.writes, verdicts.own),
+      ...floorRows(
+        measured.warm,
+        measured.floor,
+        measured.writes,
+        measured.fetchStarts,
+        verdicts.own,
+      ),
       ...instantRows(measured.instant, measured.floor, measured.writes, warmP50),
       ...rows('cold worker', measured.cold, warmP50, verdicts.cold),
       ...(firefoxError === null
@@ -568,6 +625,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `cold: ${measured.cold.length} rested presses, each the first order of a worker just stopped through CDP (ServiceWorker.stopWorker) and restarted by the panel's port reconnecting; the sandbox is reset to its seed in between, so neither phase runs the book dry`,
       `floor: ${measured.floor.length} more warm rested presses, interleaved with the measured ones (same buttons, same pointer path, same hold): capture listeners the bench put in the panel's frame (through DevTools; nothing in the build) stop each press's pointer-down and click at the window, before the panel's listeners (so nothing is readied), and sends a no-op message through the same runtime.sendMessage; a listener the bench added to the worker notes its arrival (and the panel.quickOrder arrival of each measured click); the background answers the no-op with its router's refusal`,
       `the journal write: after each warm round, the newest intent record in storage.session written again under ${JOURNAL_PROBE_KEY} by the same worker (through DevTools), timed from the call to the answer: the round trip every order's bytes wait for before they leave (OrderDesk.send), which the issue keeps: made at the pointer-down for a rested press, on the click's way for an instant one (whose own part less it is what the extension's code adds)`,
+      `a fetch's own start: after each warm round, the worker (through DevTools) fetches /bench-fetch-probe (404) with a POST shaped like an order's, timed from the fetch() call to its Resource Timing startTime: the same end the click's figure is read at, so Chromium's work before any request starts is in every click's own part`,
       "own part: the warm click → fetch start p50 minus the floor's one-way p50 (the two sets of clicks are interleaved, not paired): what the panel, the router, the handler, the desk and the transport add to what any message from that click costs",
       'per-minute cap raised to 600 and notifications off for the run; bots off',
       `Firefox ESR, the production build set up through its options page; the same clicks (${firefox.warm.length} warm, ${firefox.cold.length} cold, each cold one the first order of an event page unloaded through Firefox's own terminateBackground and woken by the panel's port); timers at full resolution (privacy.reduceTimerPrecision off); the background's fetch start cannot be read in the store build, so the far end is the arrival at the sandbox`,
