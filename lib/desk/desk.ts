@@ -12,7 +12,7 @@ import { deadlineOf, NOT_SENT_UNREACHABLE, signingWindow } from './intent-deadli
 import { IntentStore, type PlaceSpec } from './intent-store';
 import { fromSpec, type IntentRecord, type JournalStore, toSpec } from './journal';
 import { applyOrderEvent } from './order-events';
-import { cancelledState, placementTrade, stateFromExecution, stateFromStatus } from './outcome';
+import { cancelledState, placementTrade, stateFromExecution } from './outcome';
 import { crossingSentence, isCrossingRefusal } from './post-only';
 import { type PrimedOrder, PrimedOrders } from './primed-orders';
 import { Reconciler } from './reconcile';
@@ -179,7 +179,7 @@ export class OrderDesk {
     if (this.primes.has(pressId)) return;
     const mode = this.deps.tradingMode();
     if (mode && !modeAllowsNewOrder(mode, spec.postOnly === true)) return;
-    this.primes.add(pressId, this.primed(pressId, spec));
+    this.primes.add(pressId, this.readyPrimed(pressId, spec));
   }
 
   private async placeNew(
@@ -238,7 +238,7 @@ export class OrderDesk {
   }
 
   /** Signs the order a press would make and hands it to the journal, marked primed. */
-  private async primed(pressId: string, spec: PlaceSpec): Promise<PrimedOrder | null> {
+  private async readyPrimed(pressId: string, spec: PlaceSpec): Promise<PrimedOrder | null> {
     const record = this.intents.draft(spec, this.newId());
     try {
       const body = await this.signedBody(record);
@@ -315,12 +315,7 @@ export class OrderDesk {
     const id = orphan.record.view.clientOrderId;
     let found: boolean;
     try {
-      const statuses = await this.deps.client().orderStatuses({ clientOrderIds: [id] });
-      // UNKNOWN (the exchange's word for an id it never took) is not found.
-      found = statuses.some(
-        (status) =>
-          status.clientOrderId === id && stateFromStatus(orphan.record.view, status) !== null,
-      );
+      found = await this.reconciler.known(orphan.record);
     } catch {
       return;
     }

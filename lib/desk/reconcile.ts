@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderStatus } from '../core/api/orders';
 import { type Backoff, backoffCeiling } from '../core/backoff';
 import type { ExchangeClient } from '../core/client/exchange-client';
 import { type IntentState, isFinal } from '../protocol/intent';
@@ -128,13 +129,26 @@ export class Reconciler {
     }
   }
 
+  /**
+   * Whether the exchange knows the record's order (UNKNOWN, its word for an id it never
+   * took, is not); throws when it cannot be asked. Applies nothing.
+   */
+  async known(record: IntentRecord): Promise<boolean> {
+    const status = await this.askedStatus(record);
+    return status !== null && stateFromStatus(record.view, status) !== null;
+  }
+
+  /** The exchange's status of the record's client order id, if it answered with one. */
+  private async askedStatus(record: IntentRecord): Promise<OrderStatus | null> {
+    const id = record.view.clientOrderId;
+    const statuses = await this.deps.client().orderStatuses({ clientOrderIds: [id] });
+    return statuses.find((s) => s.clientOrderId === id) ?? null;
+  }
+
   /** Asks the exchange about one intent and applies the answer; null when it is unknown there. */
   private async statusOf(record: IntentRecord): Promise<IntentState | null> {
     record.reconciles++;
-    const statuses = await this.deps
-      .client()
-      .orderStatuses({ clientOrderIds: [record.view.clientOrderId] });
-    const status = statuses.find((s) => s.clientOrderId === record.view.clientOrderId);
+    const status = await this.askedStatus(record);
     if (!status) return null;
     const state = stateFromStatus(record.view, status);
     if (state === null) return null;
