@@ -186,7 +186,7 @@ export class PanelController {
    * order, checked as every click is, and one that asks for another order (the book moved)
    * is signed at the click as before. A large order's presses are not primed.
    */
-  primePress(button: TradeButtonModel, event: PressEvent & { button?: number }): void {
+  primePress(button: TradeButtonModel, event: PressEvent): void {
     this.primed = null;
     if (!event.isTrusted || (event.button ?? 0) !== 0) return;
     if (pressRefusal(event, this.visibility.value)) return;

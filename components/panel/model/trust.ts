@@ -17,6 +17,8 @@ export interface PressEvent {
   screenY?: number;
   /** A click's count: 0 for a keyboard press of a focused button. */
   detail?: number;
+  /** Which mouse button a pointer-down was (0: the main one). */
+  button?: number;
 }
 
 export const OBSCURED_REFUSAL =
