@@ -10,11 +10,12 @@ import { type IntentView, isFinal } from '../protocol/intent';
 import { type GuardLimits, OrderGuards } from './guards';
 import { deadlineOf, NOT_SENT_UNREACHABLE, signingWindow } from './intent-deadline';
 import { IntentStore, type PlaceSpec } from './intent-store';
-import { fromSpec, type IntentRecord, type JournalStore, toSpec } from './journal';
+import { fromSpec, type IntentRecord, type JournalStore } from './journal';
 import { applyOrderEvent } from './order-events';
 import { cancelledState, placementTrade, stateFromExecution } from './outcome';
 import { crossingSentence, isCrossingRefusal } from './post-only';
-import { type PrimedOrder, PrimedOrders } from './primed-orders';
+import type { PrimedOrder } from './primed-orders';
+import { Priming } from './priming';
 import { Reconciler } from './reconcile';
 
 export type { PlaceSpec } from './intent-store';
@@ -75,15 +76,9 @@ export class OrderDesk {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newId: () => string;
   private readonly reconciler: Reconciler;
-  private readonly primes: PrimedOrders;
-  /**
-   * Clicks of primed orders, by client order id, for their first `send`: their bytes are
-   * journaled already, and their request (if any) was made while that write was answered.
-   */
-  private readonly primedSends = new Map<string, PrimedOrder['request']>();
+  private readonly priming: Priming;
   /** Presses being placed: a second message of the same press waits for the first's answer. */
   private readonly placing = new Map<string, Promise<IntentView>>();
-  private readonly askingOrphans = new Set<string>();
 
   constructor(private readonly deps: DeskDeps) {
     this.now = deps.now ?? Date.now;
@@ -92,14 +87,22 @@ export class OrderDesk {
     this.guards = new OrderGuards(this.now);
     this.intents = new IntentStore(deps.store, this.now, (view) => this.deps.onChange(view));
     this.reconciler = new Reconciler(this.intents, deps, this.sleep, this.now);
-    this.primes = new PrimedOrders((ids) => void this.intents.forgetAside(ids));
+    this.priming = new Priming({
+      intents: this.intents,
+      reconciler: this.reconciler,
+      signedBody: (record) => this.signedBody(record),
+      client: () => this.clientOrNull(),
+      run: (id) => void this.run(id),
+      now: this.now,
+      newId: this.newId,
+    });
   }
 
   /** Loads the journal; intents cut off by a stopped worker are resumed, never re-signed blindly. */
   async init(): Promise<void> {
     const records = await this.intents.load();
     this.guards.restore(records.filter((r) => r.sends > 0).map((r) => r.view.createdAt));
-    for (const record of records) if (record.primed === true) this.primes.restoreOrphan(record);
+    this.priming.restore(records);
     for (const record of this.intents.all()) {
       if (record.view.state === 'preparing') {
         // Never sent (no bytes were signed and journaled): say so rather than trade late.
@@ -155,10 +158,10 @@ export class OrderDesk {
     if (under) return under;
     // A press retried after a restart, whose primed order its click may have sent before
     // the worker stopped: that order is this press's, whatever the book says now.
-    const orphan = this.primes.takeOrphan(pressId);
+    const orphan = this.priming.takeOrphan(pressId);
     const placing = orphan
-      ? this.outcomeOf(this.adoptOrphan(orphan), waitMs)
-      : this.placeNew(spec, this.primes.take(pressId), waitMs);
+      ? this.outcomeOf(this.priming.adoptOrphan(orphan), waitMs)
+      : this.placeNew(spec, this.priming.take(pressId), waitMs);
     this.placing.set(pressId, placing);
     try {
       return await placing;
@@ -169,17 +172,17 @@ export class OrderDesk {
 
   /**
    * Signs and journals the order a press would make when its pointer goes down, so its
-   * click has only to send it (`primed-orders.ts`). Nothing is shown and nothing leaves:
+   * click has only to send it (`priming.ts`). Nothing is shown and nothing leaves:
    * the click places it only when it asks for the same order, and a press never clicked is
    * dropped. A refusal is silent here: the click meets it again and says why.
    */
   prime(spec: PlaceSpec): void {
     const pressId = spec.pressId;
     if (!pressId || this.intents.ofPress(pressId) || this.placing.has(pressId)) return;
-    if (this.primes.has(pressId)) return;
+    if (this.priming.has(pressId)) return;
     const mode = this.deps.tradingMode();
     if (mode && !modeAllowsNewOrder(mode, spec.postOnly === true)) return;
-    this.primes.add(pressId, this.readyPrimed(pressId, spec));
+    this.priming.prime(pressId, spec);
   }
 
   private async placeNew(
@@ -191,11 +194,11 @@ export class OrderDesk {
     try {
       this.admit(spec);
     } catch (error) {
-      if (primed) this.primes.discard(primed);
+      if (primed) this.priming.discard(primed);
       throw error;
     }
     const record =
-      primed && (await this.commit(primed, spec))
+      primed && (await this.priming.commit(primed, spec))
         ? primed.record
         : this.intents.create(spec, this.newId());
     // No write yet: with the market's venue and the key at hand, signing ends within this
@@ -237,98 +240,6 @@ export class OrderDesk {
     return this.intents.get(id)?.view ?? record.view;
   }
 
-  /** Signs the order a press would make and hands it to the journal, marked primed. */
-  private async readyPrimed(pressId: string, spec: PlaceSpec): Promise<PrimedOrder | null> {
-    const record = this.intents.draft(spec, this.newId());
-    try {
-      const body = await this.signedBody(record);
-      if (body === null) return null;
-      record.body = body;
-      record.signatures = 1;
-      record.primed = true;
-      record.view.state = 'sending';
-      this.intents.refresh(record);
-    } catch {
-      return null;
-    }
-    const journaled = this.intents.journalAside(record);
-    const client = this.clientOrNull();
-    const request = client ? { client, send: client.preparePlaceOrder(record.body) } : null;
-    return { pressId, record, journaled, request };
-  }
-
-  /**
-   * Whether the click's order is the one primed at its pointer-down (the same market,
-   * outcome and amounts, priced again from the book at the click) and journaled: then that
-   * record becomes the intent, and its bytes leave without a second write waited for.
-   * Otherwise the primed order is dropped and the click signs its own, as without priming.
-   */
-  private async commit(primed: PrimedOrder, spec: PlaceSpec): Promise<boolean> {
-    const record = primed.record;
-    const same =
-      record.view.marketSlug === spec.marketSlug &&
-      record.view.outcome === spec.outcome &&
-      record.postOnly === (spec.postOnly === true) &&
-      JSON.stringify(record.spec) === JSON.stringify(toSpec(spec.amounts));
-    if (!same || !(await primed.journaled)) {
-      this.primes.discard(primed);
-      return false;
-    }
-    record.primed = false;
-    record.view.marketTitle = spec.marketTitle;
-    record.view.createdAt = this.now();
-    this.intents.adopt(record);
-    this.primedSends.set(record.view.clientOrderId, primed.request);
-    return true;
-  }
-
-  /**
-   * An orphan (a primed record a stopped worker left) that was, or may have been, sent:
-   * an intent from now on, asked about before anything is sent again.
-   */
-  private adoptOrphan(orphan: PrimedOrder): IntentRecord {
-    const record = orphan.record;
-    record.primed = false;
-    record.sends = Math.max(record.sends, 1);
-    this.intents.adopt(record);
-    this.intents.transition(record, 'reconciling');
-    void this.intents.save(record);
-    return record;
-  }
-
-  /**
-   * Asks the exchange about each orphan once no copy of its bytes can land any more: found
-   * there, its click did send it, and it is reported as what it is; unknown there, it was
-   * never sent (a press not clicked, or a click the stop cut short) and is dropped without
-   * a word. One the exchange cannot be asked about now is asked at the next check.
-   */
-  private askAboutOrphans(): void {
-    for (const orphan of this.primes.orphansLeft()) {
-      const id = orphan.record.view.clientOrderId;
-      if (this.askingOrphans.has(id) || !this.reconciler.cannotLand(orphan.record)) continue;
-      this.askingOrphans.add(id);
-      void this.askAboutOrphan(orphan).finally(() => this.askingOrphans.delete(id));
-    }
-  }
-
-  private async askAboutOrphan(orphan: PrimedOrder): Promise<void> {
-    const id = orphan.record.view.clientOrderId;
-    let found: boolean;
-    try {
-      found = await this.reconciler.known(orphan.record);
-    } catch {
-      return;
-    }
-    // Taken meanwhile by its press's retry: that placement settles it.
-    if (!this.primes.settleOrphan(orphan)) return;
-    if (!found) {
-      await this.intents.forgetAside([id]);
-      return;
-    }
-    this.adoptOrphan(orphan);
-    void this.run(id);
-  }
-
   /** Cancels the order behind an intent (a delayed one until its `eligibleAt`, or a resting one). */
   async cancel(clientOrderId: string): Promise<IntentView> {
     const record = this.intents.get(clientOrderId);
@@ -354,7 +265,7 @@ export class OrderDesk {
       if (state === 'resting') void this.reconciler.reconcileOnce(record);
       if (record.landingUnknown) void this.reconciler.askAfterNotSent(record);
     }
-    this.askAboutOrphans();
+    this.priming.askAboutOrphans();
   }
 
   /**
@@ -391,7 +302,7 @@ export class OrderDesk {
         void this.reconciler.askAfterNotSent(record);
       }
     }
-    this.askAboutOrphans();
+    this.priming.askAboutOrphans();
     return resumed;
   }
 
@@ -497,9 +408,7 @@ export class OrderDesk {
     const body = record.body;
     const id = record.view.clientOrderId;
     // A primed order's click: the journal holds these bytes already (marked primed).
-    const primed = this.primedSends.has(id);
-    const made = this.primedSends.get(id) ?? null;
-    this.primedSends.delete(id);
+    const { primed, request: made } = this.priming.takeSend(id);
     if (!body) {
       this.intents.transition(record, 'preparing');
       return;
@@ -523,7 +432,7 @@ export class OrderDesk {
     // then: they leave at once, and this write (no longer primed, sent once) is handed over
     // right after them (its call alone, the browser's copy of the record, costs ~0.5 ms).
     // A worker stopped before it lands leaves the primed record, which a restarted worker
-    // asks the exchange about (`askAboutOrphans`), so a send is never unaccounted for.
+    // asks the exchange about (`Priming.askAboutOrphans`), so a send is never unaccounted for.
     const journaled = primed ? null : this.intents.save(record);
     const client = made?.client ?? this.clientOrNull();
     const prepared = made?.send ?? client?.preparePlaceOrder(body);
@@ -627,7 +536,7 @@ export class OrderDesk {
 
   /** Drops every intent, in memory and in the journal (the user forgot the account). */
   forgetAll(): Promise<void> {
-    this.primes.clear();
+    this.priming.clear();
     return this.intents.forgetAll();
   }
 }

@@ -33,7 +33,7 @@ interface Waiting {
  * not have sent them. A primed order is taken once: by its click, or by its expiry, which
  * removes it from the journal (this worker never sent it, so nothing can be at the exchange).
  * An orphan is never expired: it leaves only by its press's retry, or once the exchange has
- * been asked about it (`OrderDesk.askAboutOrphans`).
+ * been asked about it (`Priming.askAboutOrphans`).
  */
 export class PrimedOrders {
   private readonly waiting = new Map<string, Waiting>();
