@@ -1,3 +1,4 @@
+import { boundedMemo } from '../core/bounded-memo';
 import type { Settings } from '../core/settings/schema';
 import { marketPagePatterns, marketSlugForUrl } from '../core/site/market-pages';
 import type { SitePattern } from '../core/site/pattern';
@@ -12,12 +13,11 @@ interface SiteRules {
   key: string;
   patterns: SitePattern[];
   origins: Set<string>;
-  /** Page URLs read under these patterns (the same few tabs ask with every press). */
-  markets: Map<string, string | null>;
+  /** A page URL's market under these patterns (the same few tabs ask with every press). */
+  marketOf: (pageUrl: string) => string | null;
 }
 
 let parsed: SiteRules | null = null;
-const MARKETS_KEPT = 32;
 
 /**
  * The patterns of the sites as configured, parsed once per configuration: every message
@@ -28,7 +28,12 @@ function sitePatterns(settings: SiteSettings): SiteRules {
   const key = JSON.stringify([settings.exchange.siteMarketPattern, settings.extraSiteOrigins]);
   if (parsed?.key !== key) {
     const patterns = marketPagePatterns(settings);
-    parsed = { key, patterns, origins: new Set(patterns.map((p) => p.origin)), markets: new Map() };
+    parsed = {
+      key,
+      patterns,
+      origins: new Set(patterns.map((p) => p.origin)),
+      marketOf: boundedMemo(32, (pageUrl) => marketSlugForUrl(patterns, pageUrl)),
+    };
   }
   return parsed;
 }
@@ -37,15 +42,8 @@ function sitePatterns(settings: SiteSettings): SiteRules {
  * The market a page shows: the configured site's pattern, or the same path layout on
  * one of the extra site origins the user granted. Null when it is not a market page.
  */
-export function pageMarket(settings: SiteSettings, pageUrl: string): string | null {
-  const { patterns, markets } = sitePatterns(settings);
-  const kept = markets.get(pageUrl);
-  if (kept !== undefined) return kept;
-  const slug = marketSlugForUrl(patterns, pageUrl);
-  if (markets.size >= MARKETS_KEPT) markets.clear();
-  markets.set(pageUrl, slug);
-  return slug;
-}
+export const pageMarket = (settings: SiteSettings, pageUrl: string): string | null =>
+  sitePatterns(settings).marketOf(pageUrl);
 
 /**
  * Who may send what: the extension's own pages, our content scripts on the market sites,

@@ -1,3 +1,4 @@
+import { boundedMemo } from '../core/bounded-memo';
 import { PANEL_FRAME_PATH } from './names';
 import type { SenderKind, SenderRole } from './panel-protocol';
 import type { PanelSender } from './panel-sender';
@@ -37,38 +38,29 @@ interface ParsedUrl {
   path: string | null;
 }
 
-/**
- * URLs as parsed, for the few strings senders repeat (the panel frame's, its tab's, the
- * popup's). Every message is checked, and in a worker that checks a few a minute, mostly
- * cold, `new URL` was most of the check (0.2–0.3 ms of a click's way to the wire). A parse
- * depends on its string alone, so a kept one says exactly what parsing again would.
- */
-const parsedUrls = new Map<string, ParsedUrl>();
-const PARSED_URLS_KEPT = 32;
-
-function parsedUrl(url: string): ParsedUrl {
-  const kept = parsedUrls.get(url);
-  if (kept) return kept;
-  let parsed: ParsedUrl;
+function parseUrl(url: string): ParsedUrl {
   try {
     const u = new URL(url);
     // Extension origins report "null" through URL.origin in some engines: rebuild them.
-    parsed = {
+    return {
       origin: u.origin !== 'null' ? u.origin : `${u.protocol}//${u.host}`,
       path: u.pathname,
     };
   } catch {
-    parsed = { origin: null, path: null };
+    return { origin: null, path: null };
   }
-  if (parsedUrls.size >= PARSED_URLS_KEPT) {
-    const oldest = parsedUrls.keys().next().value;
-    if (oldest !== undefined) parsedUrls.delete(oldest);
-  }
-  parsedUrls.set(url, parsed);
-  return parsed;
 }
 
-const pathOf = (url: string | undefined): string | null => (url ? parsedUrl(url).path : null);
+/**
+ * URLs as parsed, for the few strings senders repeat (the panel frame's, its tab's, the
+ * popup's). Every message is checked, and in a worker that checks a few a minute, mostly
+ * cold, `new URL` was most of the check (0.2–0.3 ms of a click's way to the wire).
+ */
+const parsedUrl = boundedMemo(32, parseUrl);
+
+/** A URL's path, or null when there is none or it does not parse. */
+const pathOf = (url: string | undefined): string | null =>
+  url ? parsedUrl(url).path : null;
 
 const originOf = (url: string | undefined): string | null => (url ? parsedUrl(url).origin : null);
 
