@@ -59,7 +59,7 @@ function parseUrl(url: string): ParsedUrl {
 const parsedUrl = boundedMemo(32, parseUrl);
 
 /** A URL's path, or null when there is none or it does not parse. */
-const pathOf = (url: string | undefined): string | null =>
+export const pathOf = (url: string | undefined): string | null =>
   url ? parsedUrl(url).path : null;
 
 const originOf = (url: string | undefined): string | null => (url ? parsedUrl(url).origin : null);

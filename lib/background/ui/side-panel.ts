@@ -1,6 +1,6 @@
 import { PANEL_FRAME_PATH, PROTOCOL } from '../../protocol/names';
 import type { PanelSender } from '../../protocol/panel-sender';
-import type { SenderInfo } from '../../protocol/sender';
+import { pathOf, type SenderInfo } from '../../protocol/sender';
 
 /** The browser's side panel (Chromium) or sidebar (Firefox), for one window. */
 export interface SidePanelOpener {
@@ -10,14 +10,6 @@ export interface SidePanelOpener {
 
 /** A runtime sender with the window of its tab, as Chromium and Firefox report it. */
 export type WindowedSender = SenderInfo & { tab?: SenderInfo['tab'] & { windowId?: number } };
-
-const pathOf = (url: string | undefined): string | null => {
-  try {
-    return url ? new URL(url).pathname : null;
-  } catch {
-    return null;
-  }
-};
 
 /** Whether a message is the page panel's `panel.openSidePanel`, read without a schema. */
 const isOpenRequest = (message: unknown): boolean =>
