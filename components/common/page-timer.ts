@@ -12,3 +12,10 @@ export function timerUnlessGone(run: () => void, ms: number): ReturnType<typeof 
     return null;
   }
 }
+
+/** `ms` from now, as a promise; at once when the page is gone and takes no timer. */
+export function pageDelay(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (timerUnlessGone(resolve, ms) === null) resolve();
+  });
+}

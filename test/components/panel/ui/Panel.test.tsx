@@ -4,6 +4,7 @@ import { fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AimWatch } from '../../../../components/panel/aim-watch';
 import { AimTracker, MOVE_SETTLE_MS, MOVED_REFUSAL } from '../../../../components/panel/model/aim';
+import { BUSY_LOOK_AFTER_MS } from '../../../../components/panel/model/controller';
 import type { PanelVisibility } from '../../../../components/panel/model/trust';
 import type { MountedPanel } from '../../../../components/panel/mount';
 import { ExchangeError } from '../../../../lib/core/client/errors';
@@ -459,6 +460,44 @@ describe('pressing quick-trade buttons', () => {
     release();
     await waitFor(() => expect(button('BUY:YES:0').getAttribute('aria-busy')).toBe('false'));
     expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+  });
+
+  it('asks for no frame before its busy look is due: nothing is drawn on the message’s way', async () => {
+    const { background, release } = heldOrders();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const frames = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      realClick(button('BUY:YES:0'));
+      await vi.advanceTimersByTimeAsync(BUSY_LOOK_AFTER_MS - 1);
+      expect(background.callsOf('panel.quickOrder')).toHaveLength(1);
+      expect(frames).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(frames).toHaveBeenCalledTimes(1);
+    } finally {
+      frames.mockRestore();
+      vi.useRealTimers();
+    }
+    release();
+  });
+
+  it('a press answered before its busy look is due shows its answer, never "sending"', async () => {
+    show(panelState(), { 'panel.quickOrder': async (r) => filled(r) });
+    const drawn: string[] = [];
+    const watch = new MutationObserver(() => {
+      drawn.push(`${button('BUY:YES:0').getAttribute('aria-busy')} ${container.textContent}`);
+    });
+    watch.observe(container, {
+      attributes: true,
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    realClick(button('BUY:YES:0'));
+    await waitFor(() => expect(container.textContent).toContain('filled 15.87 YES'));
+    // Past the moment the busy look would have been drawn.
+    await new Promise((resolve) => setTimeout(resolve, BUSY_LOOK_AFTER_MS * 3));
+    watch.disconnect();
+    expect(drawn.some((d) => d.startsWith('true') || d.includes('sending…'))).toBe(false);
   });
 
   it('a pointer-down primes the order its click then sends, under one press id', async () => {
