@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
+import { openOrderCount } from '../../lib/core/api/clob-entries';
 import type { AppSnapshot } from '../../lib/protocol/views';
 import { ExchangeClockContext } from '../common/exchange-clock';
 import type { PortStore } from '../common/port-store';
@@ -12,7 +13,6 @@ import { ImageOrigins, imageOriginsOf } from './images';
 import { LockedScreen } from './LockedScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { PositionsScreen } from './positions/PositionsScreen';
-import { buildPortfolioModel } from './positions/positions';
 import { PriceAlertsScreen } from './price-alerts/PriceAlertsScreen';
 import { type PopupServices, PopupServicesContext } from './services';
 
@@ -35,10 +35,7 @@ function Unlocked({
     setScreen(next);
   };
   const positions = snapshot.portfolio.positions;
-  const openOrders = useMemo(
-    () => (positions ? buildPortfolioModel(positions).openOrderCount : 0),
-    [positions],
-  );
+  const openOrders = useMemo(() => (positions ? openOrderCount(positions) : 0), [positions]);
   const sitePattern = snapshot.settings.exchange.siteMarketPattern;
   const apiUrl = snapshot.settings.exchange.apiUrl;
   const imageOrigins = useMemo(() => imageOriginsOf([apiUrl, sitePattern]), [apiUrl, sitePattern]);

@@ -110,7 +110,6 @@ export interface PortfolioModel {
   groups: GroupBlock[];
   amm: AmmRow[];
   totals: PortfolioTotals;
-  openOrderCount: number;
   isEmpty: boolean;
 }
 
@@ -324,7 +323,6 @@ export function buildPortfolioModel(positions: Positions, marks: Marks = {}): Po
     value += row.valueRaw;
     unrealized += row.unrealizedRaw;
   }
-  const openOrderCount = clobRows.reduce((n, r) => n + r.orders.length, 0);
   return {
     markets,
     groups,
@@ -337,7 +335,6 @@ export function buildPortfolioModel(positions: Positions, marks: Marks = {}): Po
       points: positions.points,
       unpriced,
     },
-    openOrderCount,
     isEmpty: clobRows.length === 0 && amm.length === 0,
   };
 }

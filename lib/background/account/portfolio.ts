@@ -1,3 +1,4 @@
+import { clobEntries, openOrderCount } from '../../core/api/clob-entries';
 import type { PositionsEvent } from '../../core/api/events';
 import type { UserOrder } from '../../core/api/orders';
 import type { ClobPosition, Positions } from '../../core/api/portfolio';
@@ -5,11 +6,6 @@ import type { Outcome } from '../../core/api/primitives';
 import type { ClientErrorInfo } from '../../core/client/errors';
 import type { PortfolioView } from '../../protocol/views';
 import { type AmmHoldings, ammHoldings } from './amm-holdings';
-
-/** Every CLOB position, standalone or inside a group, with the slug of its market. */
-export function clobEntries(positions: Positions): ClobPosition[] {
-  return [...positions.clob, ...positions.group.flatMap((g) => g.positions)];
-}
 
 /**
  * The user's positions: the REST snapshot, patched in place by `positions` events
@@ -87,6 +83,6 @@ export class PortfolioTracker {
   }
 
   openOrderCount(): number {
-    return this.openOrders().reduce((n, m) => n + m.orders.length, 0);
+    return this.view.positions ? openOrderCount(this.view.positions) : 0;
   }
 }

@@ -1,8 +1,8 @@
+import { clobEntries } from '../../core/api/clob-entries';
 import type { Positions } from '../../core/api/portfolio';
 import { BadgeEntry, type BadgesView } from '../../protocol/badge-views';
 import { MAX_BADGE_ENTRIES } from '../../protocol/names';
 import { ammHoldings } from '../account/amm-holdings';
-import { clobEntries } from '../account/portfolio';
 
 export interface BadgeInputs {
   /** The user's `badges` setting. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openOrdersByMarket } from '../../../../components/popup/orders/orders';
+import { openOrderCount } from '../../../../lib/core/api/clob-entries';
+import type { Positions } from '../../../../lib/core/api/portfolio';
 import { emptyPositions, positionsFixture } from '../fixtures';
 
 describe('openOrdersByMarket', () => {
@@ -15,5 +17,27 @@ describe('openOrdersByMarket', () => {
     const blocks = openOrdersByMarket(positionsFixture());
     expect(blocks.some((b) => b.slug === 'sandbox-election-resolved')).toBe(false);
     expect(openOrdersByMarket(emptyPositions())).toEqual([]);
+  });
+});
+
+describe('openOrderCount (the Orders tab)', () => {
+  it('counts the orders the Orders screen lists, standalone and grouped', () => {
+    const listed = (positions: Positions) =>
+      openOrdersByMarket(positions).reduce((n, b) => n + b.orders.length, 0);
+    const fixture = positionsFixture();
+    expect(openOrderCount(fixture)).toBe(2);
+    expect(openOrderCount(fixture)).toBe(listed(fixture));
+    const [grouped] = fixture.group;
+    const [first] = grouped?.positions ?? [];
+    const more: Positions = {
+      ...fixture,
+      group: fixture.group.map((g) =>
+        g === grouped && first
+          ? { ...g, positions: [{ ...first, orders: [...first.orders, ...first.orders] }] }
+          : g,
+      ),
+    };
+    expect(openOrderCount(more)).toBe(listed(more));
+    expect(openOrderCount(emptyPositions())).toBe(0);
   });
 });
