@@ -57,9 +57,25 @@ export class TakerDelay {
     reserveFor(this.core.ledger, o);
     this.core.orders.accept(o);
     this.held.hold(o, eligibleAt);
-    const timer = setTimeout(() => this.release(o.id), market.takerDelayMs);
+    this.releaseAt(o.id, eligibleAt);
+  }
+
+  /**
+   * The release, once the sandbox's clock has reached `eligibleAt`. Node's timers run on a
+   * monotonic clock and can fire a millisecond before the wall clock gets there; released
+   * then, the order's events would carry an `occurredAt` before its `eligibleAt`, which
+   * rule 11 forbids. Such a timer is set again for what is left.
+   */
+  private releaseAt(orderId: string, eligibleAt: number): void {
+    const timer = setTimeout(
+      () => {
+        if (this.core.clock.now() < eligibleAt) this.releaseAt(orderId, eligibleAt);
+        else this.release(orderId);
+      },
+      Math.max(0, eligibleAt - this.core.clock.now()),
+    );
     timer.unref?.();
-    this.timers.set(o.id, timer);
+    this.timers.set(orderId, timer);
   }
 
   /** Cancels a held order before its release; false when it is no longer held. */

@@ -391,6 +391,22 @@ describe('Socket.IO /markets', () => {
     ]);
   });
 
+  it('a delayed order waits for eligibleAt on the sandbox clock, set back meanwhile', async () => {
+    const r = await connect('alice');
+    await connected(r);
+    await subscribe(r, 'subscribe_order_events', {});
+    const res = await fakBuy('sandbox-eth-flip');
+    expect(res.execution.settlementStatus).toBe('DELAYED');
+    // The wall clock reaches the delay's end 400 ms before the sandbox's clock does.
+    sandbox.core.clock.setOffset(-400);
+    const events = await eventually(() => {
+      const all = r.of('orderEvent').map((e) => OrderEvent.parse(e));
+      return all.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? all : undefined;
+    });
+    const eligibleAt = Date.parse(res.execution.eligibleAt ?? '');
+    for (const e of events) expect(Date.parse(e.occurredAt)).toBeGreaterThanOrEqual(eligibleAt);
+  });
+
   it('positions: an update after each fill of the account, filtered by market', async () => {
     const r = await connect('alice');
     await connected(r);
