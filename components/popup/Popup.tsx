@@ -35,7 +35,7 @@ function Unlocked({
     setScreen(next);
   };
   const positions = snapshot.portfolio.positions;
-  const openOrders = useMemo(() => (positions ? openOrderCount(positions) : 0), [positions]);
+  const openOrders = positions ? openOrderCount(positions) : 0;
   const sitePattern = snapshot.settings.exchange.siteMarketPattern;
   const apiUrl = snapshot.settings.exchange.apiUrl;
   const imageOrigins = useMemo(() => imageOriginsOf([apiUrl, sitePattern]), [apiUrl, sitePattern]);

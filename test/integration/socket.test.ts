@@ -373,17 +373,26 @@ describe('Socket.IO /markets', () => {
     expect(cancel).toMatchObject({ orderId: other.order.id, remainingSize: '5000000' });
   });
 
-  it('a delayed order emits nothing before eligibleAt, then MATCHED and MINED', async () => {
+  /**
+   * A taker order on the delayed market, its order events up to MINED, and its `eligibleAt`;
+   * `whileHeld` runs once the order is held.
+   */
+  async function delayedOrderEvents(whileHeld: () => void = () => {}) {
     const r = await connect('alice');
     await connected(r);
     await subscribe(r, 'subscribe_order_events', {});
     const res = await fakBuy('sandbox-eth-flip');
     expect(res.execution.settlementStatus).toBe('DELAYED');
+    whileHeld();
     const events = await eventually(() => {
       const all = r.of('orderEvent').map((e) => OrderEvent.parse(e));
       return all.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? all : undefined;
     });
-    const eligibleAt = Date.parse(res.execution.eligibleAt ?? '');
+    return { events, eligibleAt: Date.parse(res.execution.eligibleAt ?? '') };
+  }
+
+  it('a delayed order emits nothing before eligibleAt, then MATCHED and MINED', async () => {
+    const { events, eligibleAt } = await delayedOrderEvents();
     for (const e of events) expect(Date.parse(e.occurredAt)).toBeGreaterThanOrEqual(eligibleAt);
     expect(events.filter((e) => e.source === 'SETTLEMENT').map((e) => e.type)).toEqual([
       'MATCHED',
@@ -392,18 +401,10 @@ describe('Socket.IO /markets', () => {
   });
 
   it('a delayed order waits for eligibleAt on the sandbox clock, set back meanwhile', async () => {
-    const r = await connect('alice');
-    await connected(r);
-    await subscribe(r, 'subscribe_order_events', {});
-    const res = await fakBuy('sandbox-eth-flip');
-    expect(res.execution.settlementStatus).toBe('DELAYED');
     // The wall clock reaches the delay's end 400 ms before the sandbox's clock does.
-    sandbox.core.clock.setOffset(-400);
-    const events = await eventually(() => {
-      const all = r.of('orderEvent').map((e) => OrderEvent.parse(e));
-      return all.some((e) => e.source === 'SETTLEMENT' && e.type === 'MINED') ? all : undefined;
-    });
-    const eligibleAt = Date.parse(res.execution.eligibleAt ?? '');
+    const { events, eligibleAt } = await delayedOrderEvents(() =>
+      sandbox.core.clock.setOffset(-400),
+    );
     for (const e of events) expect(Date.parse(e.occurredAt)).toBeGreaterThanOrEqual(eligibleAt);
   });
 
