@@ -13,17 +13,15 @@ import { BackgroundApp } from '../../lib/background/app';
 import { createHandlers } from '../../lib/background/handlers/index';
 import { ClientErrorInfo } from '../../lib/core/client/error-info';
 import { DEFAULT_SETTINGS } from '../../lib/core/settings/defaults';
-import { mergeSettings } from '../../lib/core/settings/merge';
 import type { Settings } from '../../lib/core/settings/schema';
 import { MESSAGES, type MessageName, PROTOCOL } from '../../lib/protocol/messages';
-import { PANEL_FRAME_PATH } from '../../lib/protocol/names';
 import { createRouter, type Reply } from '../../lib/protocol/router';
 import { kindsOf, type SenderInfo } from '../../lib/protocol/sender';
-import type { SettingsSource } from '../../lib/storage/settings-source';
 import { Rng } from '../../sandbox/core/rng';
 import type { RunningSandbox } from '../../sandbox/index';
 import { account, startTestSandbox } from '../integration/helpers';
 import { fakePlatform } from '../lib/background/fake-platform';
+import { memorySettings, sendersOn } from '../support/routed-app';
 import { mutatedPayload } from './mutate';
 
 const RUNS = 10_000;
@@ -119,19 +117,6 @@ const HOSTILE_NAMES = [
   'x'.repeat(64),
 ];
 
-function memorySettings(initial: Settings): SettingsSource {
-  let current = initial;
-  const listeners = new Set<(next: Settings) => void>();
-  return {
-    get: () => current,
-    update: async (change) => {
-      current = mergeSettings(change(current));
-      for (const listener of listeners) listener(current);
-    },
-    watch: (listener) => listeners.add(listener),
-  };
-}
-
 describe('every message from the page panel, fuzzed', () => {
   let sandbox: RunningSandbox;
   let app: BackgroundApp;
@@ -165,11 +150,7 @@ describe('every message from the page panel, fuzzed', () => {
     });
     await app.start();
     route = createRouter(createHandlers(app), () => app.senderPolicy());
-    const page: SenderInfo = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}/options.html`,
-      origin: platform.extensionOrigin,
-    };
+    const senders = sendersOn(platform, `${sandbox.siteUrl}/markets/${BTC}`);
     const alice = await account(sandbox, 'alice');
     const saved = await route(
       {
@@ -182,17 +163,10 @@ describe('every message from the page panel, fuzzed', () => {
           passphrase: 'correct horse battery staple',
         },
       },
-      page,
+      senders.page,
     );
     expect(saved.ok).toBe(true);
-    const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
-    panel = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
-      origin: platform.extensionOrigin,
-      frameId: 3,
-      tab: { id: 7, url: pageUrl },
-    };
+    panel = senders.panel;
   }, 60_000);
 
   afterAll(async () => {

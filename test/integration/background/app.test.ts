@@ -2,46 +2,28 @@ import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../../lib/background/app';
-import { createHandlers } from '../../../lib/background/handlers/index';
 import type { TransportTweaks } from '../../../lib/background/trading/session';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { formatCents } from '../../../lib/core/format/price';
 import { aboveCapReason } from '../../../lib/core/orders/cap';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
-import { mergeSettings } from '../../../lib/core/settings/merge';
 import type { Settings } from '../../../lib/core/settings/schema';
 import type { IntentView } from '../../../lib/protocol/intent';
 import { fillWords, netFill } from '../../../lib/protocol/intent-fill';
-import { PROTOCOL } from '../../../lib/protocol/messages';
-import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
-import { createRouter, type Reply } from '../../../lib/protocol/router';
 import type { SenderInfo } from '../../../lib/protocol/sender';
-import type { SettingsSource } from '../../../lib/storage/settings-source';
 import { AUTO_LOCK_ALARM } from '../../../lib/vault/auto-lock';
 import { COLLATERAL } from '../../../sandbox/core/ledger';
 import { isBid } from '../../../sandbox/engine/prices';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { dumpArea, fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
 import { orderTrades } from '../../support/order-trades';
+import { memorySettings, sendersOn, sendThrough } from '../../support/routed-app';
 import { SandboxOrders } from '../../support/sandbox-orders';
 import { waitFor } from '../../wait';
 import { account, admin, buildOrder, clientFor, startTestSandbox, subscribed } from '../helpers';
 
 const BTC = 'sandbox-btc-100k';
 const PASSPHRASE = 'correct horse battery staple';
-
-function memorySettings(initial: Settings): SettingsSource {
-  let current = initial;
-  const listeners = new Set<(next: Settings) => void>();
-  return {
-    get: () => current,
-    update: async (change) => {
-      current = mergeSettings(change(current));
-      for (const listener of listeners) listener(current);
-    },
-    watch: (listener) => listeners.add(listener),
-  };
-}
 
 describe('BackgroundApp against the sandbox (the worker in Node)', () => {
   let sandbox: RunningSandbox;
@@ -88,31 +70,8 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     });
     apps.push(app);
     await app.start();
-    const route = createRouter(createHandlers(app), () => app.senderPolicy());
-    const page: SenderInfo = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}/options.html`,
-      origin: platform.extensionOrigin,
-    };
-    const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
-    // The market page's own content script, and the panel's frame in that tab (Chromium).
-    const content: SenderInfo = {
-      id: platform.extensionId,
-      url: pageUrl,
-      origin: new URL(sandbox.siteUrl).origin,
-      frameId: 0,
-      tab: { id: 3, url: pageUrl },
-    };
-    const panel: SenderInfo = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
-      origin: platform.extensionOrigin,
-      frameId: 4,
-      tab: { id: 3, url: pageUrl },
-    };
-    const send = (from: SenderInfo, name: string, payload: unknown): Promise<Reply<unknown>> =>
-      route({ protocol: PROTOCOL, name, payload }, from);
-    return { app, platform, send, page, content, panel };
+    const { page, content, panel } = sendersOn(platform, `${sandbox.siteUrl}/markets/${BTC}`);
+    return { app, platform, send: sendThrough(app), page, content, panel };
   }
 
   async function setUp(booted: Awaited<ReturnType<typeof boot>>) {

@@ -2,17 +2,14 @@ import { Fetch, NodeWebSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackgroundApp } from '../../../lib/background/app';
-import { createHandlers } from '../../../lib/background/handlers/index';
 import { notificationMarket } from '../../../lib/background/notifications/notifier';
 import type { PriceAlert } from '../../../lib/core/price-alerts/schema';
 import { DEFAULT_SETTINGS } from '../../../lib/core/settings/defaults';
 import type { Settings } from '../../../lib/core/settings/schema';
-import { PROTOCOL } from '../../../lib/protocol/messages';
-import { PANEL_FRAME_PATH } from '../../../lib/protocol/names';
-import { createRouter, type Reply } from '../../../lib/protocol/router';
-import type { SenderInfo } from '../../../lib/protocol/sender';
+import type { Reply } from '../../../lib/protocol/router';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { fakePlatform, type RecordingPlatform } from '../../lib/background/fake-platform';
+import { sendersOn, sendThrough } from '../../support/routed-app';
 import { waitFor } from '../../wait';
 import { admin, publicClient, startTestSandbox } from '../helpers';
 
@@ -59,31 +56,9 @@ describe('price alerts in the background, against the sandbox', () => {
     });
     apps.push(app);
     await app.start();
-    const route = createRouter(createHandlers(app), () => app.senderPolicy());
-    const page: SenderInfo = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}/popup.html`,
-      origin: platform.extensionOrigin,
-    };
     const pageUrl = `${sandbox.siteUrl}/markets/${BTC}`;
-    const content: SenderInfo = {
-      id: platform.extensionId,
-      url: pageUrl,
-      origin: new URL(sandbox.siteUrl).origin,
-      frameId: 0,
-      tab: { id: 3, url: pageUrl },
-    };
-    // The panel's frame in that tab (Chromium).
-    const panel: SenderInfo = {
-      id: platform.extensionId,
-      url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
-      origin: platform.extensionOrigin,
-      frameId: 4,
-      tab: { id: 3, url: pageUrl },
-    };
-    const send = (from: SenderInfo, name: string, payload: unknown): Promise<Reply<unknown>> =>
-      route({ protocol: PROTOCOL, name, payload }, from);
-    return { app, send, page, content, panel };
+    const { page, content, panel } = sendersOn(platform, pageUrl, '/popup.html');
+    return { app, send: sendThrough(app), page, content, panel };
   }
 
   /** The best YES bid now, in thousandths. */
