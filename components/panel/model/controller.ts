@@ -49,6 +49,23 @@ export interface PressResult {
   retry: (() => void) | null;
 }
 
+/** A press's outcome in each of its states; the fields a state has no use for are null. */
+const RESULT_NONE = { intent: null, message: null, error: null, retry: null } as const;
+const sendingResult = (title: string): PressResult => ({
+  ...RESULT_NONE,
+  title,
+  status: 'sending',
+});
+const doneResult = (
+  title: string,
+  done: Pick<PressResult, 'intent'> | Pick<PressResult, 'message'>,
+): PressResult => ({ ...RESULT_NONE, ...done, title, status: 'done' });
+const errorResult = (
+  title: string,
+  error: ClientErrorInfo,
+  retry: (() => void) | null,
+): PressResult => ({ ...RESULT_NONE, title, status: 'error', error, retry });
+
 /**
  * The panel's behaviour for one market: trusted presses only, the confirmation window,
  * one request per button at a time, and each outcome kept where it happened. Rendering
@@ -310,30 +327,17 @@ export class PanelController {
     await this.showSending(key, group, title, answer);
     try {
       const intent = await answer;
-      this.setResult(group, {
-        title,
-        status: 'done',
-        intent,
-        message: null,
-        error: null,
-        retry: null,
-      });
+      this.setResult(group, doneResult(title, { intent }));
     } catch (error) {
       const info = toErrorInfo(error);
       // The background holds this press as a first one: the book moved above the threshold
       // between our estimate and its own, or it lost the first press (a restarted worker).
       const needsSecondClick = isConfirmationRefusal(info);
       if (needsSecondClick) this.armButton(key);
-      this.setResult(group, {
-        title,
-        status: 'error',
-        intent: null,
-        message: null,
-        error: info,
-        retry: needsSecondClick
-          ? null
-          : () => void this.sendOrder(key, group, title, false, request),
-      });
+      const retry = needsSecondClick
+        ? null
+        : () => void this.sendOrder(key, group, title, false, request);
+      this.setResult(group, errorResult(title, info, retry));
     } finally {
       this.settled(key);
     }
@@ -366,14 +370,7 @@ export class PanelController {
     if (await Promise.race([answered, late])) return;
     await frameTurn();
     this.drawBusy();
-    this.setResult(group, {
-      title,
-      status: 'sending',
-      intent: null,
-      message: null,
-      error: null,
-      retry: null,
-    });
+    this.setResult(group, sendingResult(title));
   }
 
   /**
@@ -391,26 +388,15 @@ export class PanelController {
     try {
       const intent = await answer;
       if (this.armed.value?.key === key) this.disarm();
-      this.setResult(group, {
-        title,
-        status: 'done',
-        intent,
-        message: null,
-        error: null,
-        retry: null,
-      });
+      this.setResult(group, doneResult(title, { intent }));
     } catch (error) {
       const info = toErrorInfo(error);
       if (isConfirmationRefusal(info)) return;
       if (this.armed.value?.key === key) this.disarm();
-      this.setResult(group, {
-        title,
-        status: 'error',
-        intent: null,
-        message: null,
-        error: info,
-        retry: () => void this.sendOrder(key, group, title, false, request),
-      });
+      this.setResult(
+        group,
+        errorResult(title, info, () => void this.sendOrder(key, group, title, false, request)),
+      );
     }
   }
 
@@ -424,23 +410,12 @@ export class PanelController {
     await this.showSending(key, 'orders', title, answer);
     try {
       const message = await answer;
-      this.setResult('orders', {
-        title,
-        status: 'done',
-        intent: null,
-        message,
-        error: null,
-        retry: null,
-      });
+      this.setResult('orders', doneResult(title, { message }));
     } catch (error) {
-      this.setResult('orders', {
-        title,
-        status: 'error',
-        intent: null,
-        message: null,
-        error: toErrorInfo(error),
-        retry: () => void this.runCancel(key, title, request),
-      });
+      this.setResult(
+        'orders',
+        errorResult(title, toErrorInfo(error), () => void this.runCancel(key, title, request)),
+      );
     } finally {
       this.settled(key);
     }
