@@ -37,7 +37,8 @@ export function sendersOn(
   pageUrl: string,
   pagePath = '/options.html',
 ): { page: SenderInfo; content: SenderInfo; panel: SenderInfo } {
-  const tab = { id: 3, url: pageUrl };
+  // A tab object each, as each message's sender carries its own.
+  const tab = () => ({ id: 3, url: pageUrl });
   return {
     page: {
       id: platform.extensionId,
@@ -49,14 +50,14 @@ export function sendersOn(
       url: pageUrl,
       origin: new URL(pageUrl).origin,
       frameId: 0,
-      tab,
+      tab: tab(),
     },
     panel: {
       id: platform.extensionId,
       url: `${platform.extensionOrigin}${PANEL_FRAME_PATH}`,
       origin: platform.extensionOrigin,
       frameId: 4,
-      tab,
+      tab: tab(),
     },
   };
 }
