@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { ExchangeProfile } from '../lib/core/api/exchange';
 import { registerAdminRoutes } from './admin/routes';
 import { startBots } from './bots';
 import { SandboxCore } from './core/core';
@@ -46,6 +47,11 @@ export interface RunningSandbox {
   apiUrl: string;
   wsUrl: string;
   siteUrl: string;
+  /**
+   * The exchange profile that points the extension at this sandbox, as a trader would enter
+   * it in the options page: its API, its socket, and its site's market pages.
+   */
+  exchange: ExchangeProfile;
   core: SandboxCore;
   /**
    * What each connected socket is subscribed to: a connection is live before the server
@@ -115,6 +121,12 @@ export function createSandbox(options: SandboxOptions = {}) {
         apiUrl,
         wsUrl: apiUrl,
         siteUrl: site.url,
+        exchange: {
+          name: core.exchangeName,
+          apiUrl,
+          wsUrl: apiUrl,
+          siteMarketPattern: `${site.url}/markets/:slug`,
+        },
         core,
         subscriptions: () => realtime?.subscriptions() ?? [],
         outage,

@@ -257,12 +257,7 @@ async function main(): Promise<number> {
       headless: options.headless,
     });
     started.launched = launched;
-    const exchange: ExchangeProfile = {
-      name: sandbox.core.exchangeName,
-      apiUrl: sandbox.apiUrl,
-      wsUrl: sandbox.wsUrl,
-      siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-    };
+    const exchange = sandbox.exchange;
     await pointAtSandbox(launched, exchange);
     const pages = await openPages(launched, sandbox.siteUrl);
     const demo =
@@ -311,12 +306,7 @@ async function runFirefox(
   executablePath: string,
   extensionDir: string,
 ): Promise<number> {
-  const exchange: ExchangeProfile = {
-    name: sandbox.core.exchangeName,
-    apiUrl: sandbox.apiUrl,
-    wsUrl: sandbox.wsUrl,
-    siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-  };
+  const exchange = sandbox.exchange;
   const run = await startInFirefox({
     extensionDir,
     headless: options.headless,

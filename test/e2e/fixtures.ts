@@ -209,12 +209,7 @@ export async function startHarness(
   }
   const { context, extensionId, pages } = launched;
   const admin = new SandboxAdmin(sandbox.apiUrl);
-  const exchange: ExchangeProfile = {
-    name: sandbox.core.exchangeName,
-    apiUrl: sandbox.apiUrl,
-    wsUrl: sandbox.wsUrl,
-    siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-  };
+  const exchange = sandbox.exchange;
   const shotsDir = screenshotDirFor(testFile);
   const url = launched.url;
 

@@ -101,12 +101,7 @@ export async function startFirefoxHarness(
   return {
     sandbox,
     admin: new SandboxAdmin(sandbox.apiUrl),
-    exchange: {
-      name: sandbox.core.exchangeName,
-      apiUrl: sandbox.apiUrl,
-      wsUrl: sandbox.wsUrl,
-      siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-    },
+    exchange: sandbox.exchange,
     firefox,
     addon,
     newPage,

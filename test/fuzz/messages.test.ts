@@ -134,12 +134,7 @@ describe('every message from the page panel, fuzzed', () => {
       // The fuzzer must never be able to trade much: even valid fuzz orders stay tiny.
       caps: { maxOrderNotionalRaw: '2000000', maxOrdersPerMinute: 600 },
       notifications: { enabled: false },
-      exchange: {
-        name: 'Sandbox',
-        apiUrl: sandbox.apiUrl,
-        wsUrl: sandbox.wsUrl,
-        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-      },
+      exchange: sandbox.exchange,
     };
     const platform = fakePlatform();
     app = new BackgroundApp({

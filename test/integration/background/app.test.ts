@@ -34,12 +34,7 @@ describe('BackgroundApp against the sandbox (the worker in Node)', () => {
     sandbox = await startTestSandbox();
     settings = {
       ...DEFAULT_SETTINGS,
-      exchange: {
-        name: 'Sandbox',
-        apiUrl: sandbox.apiUrl,
-        wsUrl: sandbox.wsUrl,
-        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-      },
+      exchange: sandbox.exchange,
     };
   });
   afterAll(() => sandbox.close());

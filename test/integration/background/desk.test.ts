@@ -57,12 +57,7 @@ describe('OrderDesk against the sandbox, under every fault', () => {
       signing: { kind: 'eoa', privateKey: alice.privateKey ?? '' },
     };
     info = {
-      exchange: {
-        name: sandbox.core.exchangeName,
-        apiUrl: sandbox.apiUrl,
-        wsUrl: sandbox.wsUrl,
-        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-      },
+      exchange: sandbox.exchange,
       tokenId: alice.tokenId ?? '',
       profile: await (await clientFor(sandbox, 'alice')).getMyProfile(),
       signingKind: 'eoa',

@@ -60,12 +60,7 @@ it('a refresh asked for while one is in flight reflects what changed after that 
   const held = heldPositions();
   const settings: Settings = {
     ...DEFAULT_SETTINGS,
-    exchange: {
-      name: 'Sandbox',
-      apiUrl: sandbox.apiUrl,
-      wsUrl: sandbox.wsUrl,
-      siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-    },
+    exchange: sandbox.exchange,
   };
   let current = settings;
   const platform = fakePlatform();

@@ -25,12 +25,7 @@ describe('price alerts in the background, against the sandbox', () => {
     sandbox = await startTestSandbox();
     settings = {
       ...DEFAULT_SETTINGS,
-      exchange: {
-        name: 'Sandbox',
-        apiUrl: sandbox.apiUrl,
-        wsUrl: sandbox.wsUrl,
-        siteMarketPattern: `${sandbox.siteUrl}/markets/:slug`,
-      },
+      exchange: sandbox.exchange,
     };
   });
   afterAll(() => sandbox.close());
