@@ -6,6 +6,8 @@
  * animation frame after that render) and the loader's `PANEL_SHOWN_MARK` in the page (the
  * frame loads while the page parses, and is shown once its corner is chosen).
  */
+
+import type { Page } from 'playwright-core';
 import { PANEL_SHOWN_MARK } from '../components/panel/framed/frame-host';
 import { PANEL_FRAME_START_MARK } from '../components/panel/framed/panel-frame';
 import { PANEL_READY_MARK } from '../components/panel/mount';
@@ -14,6 +16,7 @@ import { panelFrameOf } from '../test/e2e/panel/driver';
 import { panelReadyAfterDomContentLoaded } from '../test/e2e/panel/helpers';
 import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
+import { readFrameScreen, writeFrameFloor } from './lib/markup-floor';
 import { panelVerdicts } from './lib/own-part';
 import type { BenchResult, BenchRow, BenchSuite, SuiteOptions } from './lib/result';
 import { summarize } from './lib/stats';
@@ -21,6 +24,8 @@ import { summarize } from './lib/stats';
 const LOADS = 40;
 const WARMUP = 3;
 const SLUG = 'sandbox-btc-100k';
+/** The lightest first screen a frame can paint: one line of text, no styles. */
+const EMPTY_SCREEN = { markup: '<p>Market Companion</p>', styles: '', elements: 1 };
 
 interface Load {
   /** DOMContentLoaded (its end) → the panel's first state painted. */
@@ -32,49 +37,83 @@ interface Load {
    * put an extension page in a frame the loader started at document_start (the floor).
    */
   frameStart: number;
+  /** DOMContentLoaded → the loader shows the frame (`PANEL_SHOWN_MARK`). */
+  shown: number;
+}
+
+/** One load of the market page, read once its panel has painted. */
+async function measureLoad(page: Page): Promise<Load> {
+  const afterDcl = await panelReadyAfterDomContentLoaded(page);
+  if (afterDcl === null)
+    throw new Error(`the panel never set ${PANEL_READY_MARK}, or its loader ${PANEL_SHOWN_MARK}`);
+  const dcl = await eventually(
+    () =>
+      page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as
+          | PerformanceNavigationTiming
+          | undefined;
+        return nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : null;
+      }),
+    { what: 'the navigation timing' },
+  );
+  const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+  const frameStart = await frame.evaluate(
+    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? NaN),
+    PANEL_FRAME_START_MARK,
+  );
+  const dclAt = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return performance.timeOrigin + nav.domContentLoadedEventEnd;
+  });
+  if (Number.isNaN(frameStart)) throw new Error(`the frame never set ${PANEL_FRAME_START_MARK}`);
+  const shown = await page.evaluate(
+    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? NaN),
+    PANEL_SHOWN_MARK,
+  );
+  return { afterDcl, dcl, frameStart: frameStart - dclAt, shown: shown - dclAt };
 }
 
 async function run(options: SuiteOptions): Promise<BenchResult> {
   const n = options.n ? Math.max(10, Math.min(options.n, 200)) : LOADS;
-  const loads = await withHarness('panel-paint', { sandbox: { bots: false } }, async (h) => {
+  const measured = await withHarness('panel-paint', { sandbox: { bots: false } }, async (h) => {
     await onboardForBench(h, 'alice');
     const page = await h.openMarketPage(SLUG);
+    await measureLoad(page);
+    const marks = { start: PANEL_FRAME_START_MARK, ready: PANEL_READY_MARK };
+    const screen = await readFrameScreen(
+      await eventually(async () => panelFrameOf(page), { what: 'the panel frame' }),
+      'panel',
+    );
+    const floors = {
+      screen: await writeFrameFloor('panel-frame.html', screen, marks, 'screen'),
+      empty: await writeFrameFloor('panel-frame.html', EMPTY_SCREEN, marks, 'empty'),
+    };
     const samples: Load[] = [];
-    for (let i = 0; i < WARMUP + n; i++) {
-      if (i > 0) await page.reload({ waitUntil: 'domcontentloaded' });
-      const afterDcl = await panelReadyAfterDomContentLoaded(page);
-      if (afterDcl === null)
-        throw new Error(
-          `the panel never set ${PANEL_READY_MARK}, or its loader ${PANEL_SHOWN_MARK}`,
-        );
-      const dcl = await eventually(
-        () =>
-          page.evaluate(() => {
-            const nav = performance.getEntriesByType('navigation')[0] as
-              | PerformanceNavigationTiming
-              | undefined;
-            return nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : null;
-          }),
-        { what: 'the navigation timing' },
-      );
-      const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
-      const frameStart = await frame.evaluate(
-        (name) =>
-          performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? NaN),
-        PANEL_FRAME_START_MARK,
-      );
-      const dclAt = await page.evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        return performance.timeOrigin + nav.domContentLoadedEventEnd;
-      });
-      if (Number.isNaN(frameStart))
-        throw new Error(`the frame never set ${PANEL_FRAME_START_MARK}`);
-      if (i >= WARMUP) samples.push({ afterDcl, dcl, frameStart: frameStart - dclAt });
-      await pause(100);
+    const floorSamples = { screen: [] as Load[], empty: [] as Load[] };
+    try {
+      for (let i = 0; i < WARMUP + n; i++) {
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        const load = await measureLoad(page);
+        if (i >= WARMUP) samples.push(load);
+        await pause(100);
+        // No verdict reads these: `--quick` takes them every other round, to keep its minutes.
+        if (options.quick && i % 2 === 1) continue;
+        // The same reload with the frame's page swapped for each floor's, in the same round.
+        for (const [name, floor] of Object.entries(floors)) {
+          floor.swapIn();
+          await page.reload({ waitUntil: 'domcontentloaded' });
+          const floorLoad = await measureLoad(page).finally(() => floor.swapOut());
+          if (i >= WARMUP) floorSamples[name as keyof typeof floors].push(floorLoad);
+          await pause(100);
+        }
+      }
+    } finally {
+      floors.screen.swapOut();
     }
     await page.close();
-    return samples;
+    return { samples, floorSamples, elements: screen.elements };
   });
+  const loads = measured.samples;
 
   // Judged on the own part only (issue 34): the absolute figure moves with the floor.
   const row = (method: string, values: number[], judged = false): BenchRow => {
@@ -109,6 +148,20 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         true,
       ),
       row(
+        `  floor: the frame's script starts → the panel's first screen (${measured.elements} elements, its styles) set by that one script, painted`,
+        measured.floorSamples.screen.map((l) => l.afterDcl - l.frameStart),
+      ),
+      row(
+        "  floor: the same, one line of text instead (no styles): the frame's first paint",
+        measured.floorSamples.empty.map((l) => l.afterDcl - l.frameStart),
+      ),
+      row(
+        "  of all three, the frame's script starts → the loader shows the frame (the paint waits for it)",
+        [...loads, ...measured.floorSamples.screen, ...measured.floorSamples.empty].map(
+          (l) => l.shown - l.frameStart,
+        ),
+      ),
+      row(
         '(for scale) navigation start → DOMContentLoaded, the page itself',
         loads.map((l) => l.dcl),
       ),
@@ -117,6 +170,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `the sandbox's market page ${SLUG}, visited once before (the background holds its market and book), then reloaded ${WARMUP} times not counted and ${loads.length} times counted, one at a time`,
       `times from the page's navigation timing (domContentLoadedEventEnd) to the later of the panel's \`${PANEL_READY_MARK}\` performance mark (in its frame, set in the task after the animation frame that paints the market's first state) and the loader's \`${PANEL_SHOWN_MARK}\` (in the page, when it shows the frame, which loads while the page parses); both on the wall clock through their documents' time origins`,
       `the floor: the frame is created by the content script at document_start, before it has read its settings (it is removed at once on a page that is not a market page), loads off the screen while the page parses, and is one classic script with its styles inside; its first line sets \`${PANEL_FRAME_START_MARK}\`. Until then the time is the browser's: an out-of-process frame for the extension's origin, its document committed and its script context made. A negative value means the frame started before DOMContentLoaded`,
+      `the first screen's floor (no verdict): after the first load, the panel's frame read back (its #panel's markup, ${measured.elements} elements, and every style it holds); in each round, after the measured reload, the page is reloaded once more with the frame's page (this run's copy of panel-frame.html) swapped for one whose only script sets \`${PANEL_FRAME_START_MARK}\`, adds those styles, sets that markup and marks \`${PANEL_READY_MARK}\` in the task after the next animation frame, as the panel does: what drawing the panel's elements costs that frame, without the panel's state or render; then once more with one line of text and no styles instead: the frame's first paint itself (both after every other measured reload in \`--quick\`)`,
     ],
     environment: benchEnvironment(),
     finishedAt: new Date().toISOString(),
