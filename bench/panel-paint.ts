@@ -73,21 +73,29 @@ async function measureLoad(page: Page): Promise<Load> {
   return { afterDcl, dcl, frameStart: frameStart - dclAt, shown: shown - dclAt };
 }
 
+/**
+ * The panel's first screen as its frame holds it once drawn, and one line of text, each as a
+ * page its frame can be swapped to (bench/lib/markup-floor.ts).
+ */
+async function frameFloors(page: Page) {
+  const marks = { start: PANEL_FRAME_START_MARK, ready: PANEL_READY_MARK };
+  const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
+  const screen = await readFrameScreen(frame, 'panel');
+  return {
+    elements: screen.elements,
+    screen: await writeFrameFloor('panel-frame.html', screen, marks, 'screen'),
+    empty: await writeFrameFloor('panel-frame.html', EMPTY_SCREEN, marks, 'empty'),
+  };
+}
+
 async function run(options: SuiteOptions): Promise<BenchResult> {
   const n = options.n ? Math.max(10, Math.min(options.n, 200)) : LOADS;
   const measured = await withHarness('panel-paint', { sandbox: { bots: false } }, async (h) => {
     await onboardForBench(h, 'alice');
     const page = await h.openMarketPage(SLUG);
     await measureLoad(page);
-    const marks = { start: PANEL_FRAME_START_MARK, ready: PANEL_READY_MARK };
-    const screen = await readFrameScreen(
-      await eventually(async () => panelFrameOf(page), { what: 'the panel frame' }),
-      'panel',
-    );
-    const floors = {
-      screen: await writeFrameFloor('panel-frame.html', screen, marks, 'screen'),
-      empty: await writeFrameFloor('panel-frame.html', EMPTY_SCREEN, marks, 'empty'),
-    };
+    // No verdict reads the first screen's floors: `--quick` leaves them out, for its minutes.
+    const floors = options.quick ? null : await frameFloors(page);
     const samples: Load[] = [];
     const floorSamples = { screen: [] as Load[], empty: [] as Load[] };
     try {
@@ -96,22 +104,21 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         const load = await measureLoad(page);
         if (i >= WARMUP) samples.push(load);
         await pause(100);
-        // No verdict reads these: `--quick` takes them every other round, to keep its minutes.
-        if (options.quick && i % 2 === 1) continue;
+        if (!floors) continue;
         // The same reload with the frame's page swapped for each floor's, in the same round.
-        for (const [name, floor] of Object.entries(floors)) {
-          floor.swapIn();
+        for (const name of ['screen', 'empty'] as const) {
+          floors[name].swapIn();
           await page.reload({ waitUntil: 'domcontentloaded' });
-          const floorLoad = await measureLoad(page).finally(() => floor.swapOut());
-          if (i >= WARMUP) floorSamples[name as keyof typeof floors].push(floorLoad);
+          const floorLoad = await measureLoad(page).finally(() => floors[name].swapOut());
+          if (i >= WARMUP) floorSamples[name].push(floorLoad);
           await pause(100);
         }
       }
     } finally {
-      floors.screen.swapOut();
+      floors?.screen.swapOut();
     }
     await page.close();
-    return { samples, floorSamples, elements: screen.elements };
+    return { samples, floorSamples, elements: floors?.elements ?? null };
   });
   const loads = measured.samples;
 
@@ -147,16 +154,20 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         loads.map((l) => l.afterDcl - l.frameStart),
         true,
       ),
+      ...(measured.elements === null
+        ? []
+        : [
+            row(
+              `  floor: the frame's script starts → the panel's first screen (${measured.elements} elements, its styles) set by that one script, painted`,
+              measured.floorSamples.screen.map((l) => l.afterDcl - l.frameStart),
+            ),
+            row(
+              "  floor: the same, one line of text instead (no styles): the frame's first paint",
+              measured.floorSamples.empty.map((l) => l.afterDcl - l.frameStart),
+            ),
+          ]),
       row(
-        `  floor: the frame's script starts → the panel's first screen (${measured.elements} elements, its styles) set by that one script, painted`,
-        measured.floorSamples.screen.map((l) => l.afterDcl - l.frameStart),
-      ),
-      row(
-        "  floor: the same, one line of text instead (no styles): the frame's first paint",
-        measured.floorSamples.empty.map((l) => l.afterDcl - l.frameStart),
-      ),
-      row(
-        "  of all three, the frame's script starts → the loader shows the frame (the paint waits for it)",
+        "  of every load, the frame's script starts → the loader shows the frame (the paint waits for it)",
         [...loads, ...measured.floorSamples.screen, ...measured.floorSamples.empty].map(
           (l) => l.shown - l.frameStart,
         ),
@@ -170,7 +181,9 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `the sandbox's market page ${SLUG}, visited once before (the background holds its market and book), then reloaded ${WARMUP} times not counted and ${loads.length} times counted, one at a time`,
       `times from the page's navigation timing (domContentLoadedEventEnd) to the later of the panel's \`${PANEL_READY_MARK}\` performance mark (in its frame, set in the task after the animation frame that paints the market's first state) and the loader's \`${PANEL_SHOWN_MARK}\` (in the page, when it shows the frame, which loads while the page parses); both on the wall clock through their documents' time origins`,
       `the floor: the frame is created by the content script at document_start, before it has read its settings (it is removed at once on a page that is not a market page), loads off the screen while the page parses, and is one classic script with its styles inside; its first line sets \`${PANEL_FRAME_START_MARK}\`. Until then the time is the browser's: an out-of-process frame for the extension's origin, its document committed and its script context made. A negative value means the frame started before DOMContentLoaded`,
-      `the first screen's floor (no verdict): after the first load, the panel's frame read back (its #panel's markup, ${measured.elements} elements, and every style it holds); in each round, after the measured reload, the page is reloaded once more with the frame's page (this run's copy of panel-frame.html) swapped for one whose only script sets \`${PANEL_FRAME_START_MARK}\`, adds those styles, sets that markup and marks \`${PANEL_READY_MARK}\` in the task after the next animation frame, as the panel does: what drawing the panel's elements costs that frame, without the panel's state or render; then once more with one line of text and no styles instead: the frame's first paint itself (both after every other measured reload in \`--quick\`)`,
+      measured.elements === null
+        ? "the first screen's floors (the panel's markup, and a line of text, set by the frame's one script) are not taken in `--quick`"
+        : `the first screen's floors (no verdict): after the first load, the panel's frame read back (its #panel's markup, ${measured.elements} elements, and every style it holds); in each round, after the measured reload, the page is reloaded once more with the frame's page (this run's copy of panel-frame.html) swapped for one whose only script sets \`${PANEL_FRAME_START_MARK}\`, adds those styles, sets that markup and marks \`${PANEL_READY_MARK}\` in the task after the next animation frame, as the panel does: what drawing the panel's elements costs that frame, without the panel's state or render; then once more with one line of text and no styles instead: the frame's first paint itself`,
     ],
     environment: benchEnvironment(),
     finishedAt: new Date().toISOString(),

@@ -105,17 +105,18 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
           }),
         { timeoutMs: 15_000, what: 'the positions in the background' },
       );
-      const pages = await writeMarkupFloorPages(
-        'popup.html',
-        await readFirstScreen(h, 'popup.html', POPUP_VIEWPORT, CARD, POSITIONS),
-      );
+      // No verdict reads the first screen's floors: `--quick` leaves them out, for its minutes.
+      const pages = options.quick
+        ? null
+        : await writeMarkupFloorPages(
+            'popup.html',
+            await readFirstScreen(h, 'popup.html', POPUP_VIEWPORT, CARD, POSITIONS),
+          );
       const samples: Marks[] = [];
       const floor: number[] = [];
-      const markupStatic: number[] = [];
-      const markupScript: number[] = [];
-      const paintFirstScreen = async (path: string) =>
-        (await openPaintOnce(h, path, POPUP_VIEWPORT, pages.screen.cards, CARD))
-          .screenFrame as number;
+      const markup = pages && { statics: [] as number[], scripted: [] as number[], ...pages };
+      const paintFirstScreen = async (path: string, want: number) =>
+        (await openPaintOnce(h, path, POPUP_VIEWPORT, want, CARD)).screenFrame as number;
       for (let i = 0; i < WARMUP + n; i++) {
         const marks = await openPaintOnce(h, 'popup.html', POPUP_VIEWPORT, POSITIONS, CARD);
         if (i >= WARMUP) samples.push(marks);
@@ -124,16 +125,15 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
         const blank = await openFloor(h, POPUP_VIEWPORT);
         if (i >= WARMUP) floor.push(blank);
         await pause(100);
-        // No verdict reads these: `--quick` takes them every other round, to keep its minutes.
-        if (options.quick && i % 2 === 1) continue;
-        const bare = await paintFirstScreen(pages.staticPath);
-        if (i >= WARMUP) markupStatic.push(bare);
+        if (!markup) continue;
+        const bare = await paintFirstScreen(markup.staticPath, markup.screen.cards);
+        if (i >= WARMUP) markup.statics.push(bare);
         await pause(100);
-        const scripted = await paintFirstScreen(pages.scriptPath);
-        if (i >= WARMUP) markupScript.push(scripted);
+        const scripted = await paintFirstScreen(markup.scriptPath, markup.screen.cards);
+        if (i >= WARMUP) markup.scripted.push(scripted);
         await pause(100);
       }
-      return { samples, held, floor, markupStatic, markupScript, screen: pages.screen };
+      return { samples, held, floor, markup };
     },
   );
 
@@ -151,6 +151,7 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
     ...own,
     verdicts: popupVerdicts({ p95: own.values.p95 ?? Number.NaN }),
   });
+  const { markup } = measured;
   const fcp = measured.samples.map((m) => m.fcp as number);
   const fcpP50 = summarize(fcp).p50;
   const firefox = await firefoxOpenings(options.quick ? Math.min(n, QUICK_FIREFOX_OPENINGS) : n);
@@ -194,16 +195,20 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
           measured.floor,
         ),
       ),
-      ownPartRow(
-        `  floor: the popup's first screen as static HTML (${measured.screen.cards} cards, ${measured.screen.elements} elements, its styles; no script) painted − the floor`,
-        measured.markupStatic,
-        measured.floor,
-      ),
-      ownPartRow(
-        '  floor: the same markup set by one classic script of the package, painted − the floor',
-        measured.markupScript,
-        measured.floor,
-      ),
+      ...(markup
+        ? [
+            ownPartRow(
+              `  floor: the popup's first screen as static HTML (${markup.screen.cards} cards, ${markup.screen.elements} elements, its styles; no script) painted − the floor`,
+              markup.statics,
+              measured.floor,
+            ),
+            ownPartRow(
+              '  floor: the same markup set by one classic script of the package, painted − the floor',
+              markup.scripted,
+              measured.floor,
+            ),
+          ]
+        : []),
       row(
         'Firefox: open → first contentful paint (anything)',
         firefox.map((m) => m.fcp as number),
@@ -219,7 +224,9 @@ async function run(options: SuiteOptions): Promise<BenchResult> {
       `times from the popup page's navigation start (performance.timeOrigin); an init script (before the popup's scripts) watches first-contentful-paint and the DOM for position cards (${CARD}): the first time they fill the popup's height (the last one starts below its bottom edge: the popup draws the cards it can show first and the rest once those are painted) and the time all ${POSITIONS} are in; the figure judged is the task after the animation frame that paints the first`,
       `the popup opened as a tab at chrome-extension://…/popup.html (headless Chromium has no toolbar popup window) with the popup's own viewport, ${POPUP_VIEWPORT.width}×${POPUP_VIEWPORT.height}, in both browsers; the harness's own popup page is closed first (a trader has no hidden one open); ${WARMUP} openings not counted, then ${measured.samples.length}, one at a time`,
       "the floor: after each popup opening, a new tab on the extension's manifest.json (no script, no style) opened the same way; its first contentful paint is what opening any extension page costs here, before the popup's own work, and the target is judged on the popup's own part past it",
-      `the first screen's floors (no verdict): the popup drawn once, its #app read back (cut after the first card below the fold: ${measured.screen.cards} cards) with every style it holds, and written into two bench-only pages of this run's copy of the build, opened after each floor page the same way (after every other one in \`--quick\`): one holds that markup as static HTML, the other an empty #app that one classic script from the package fills with it (an extension page has no inline script under MV3's policy, so a popup that shows live data loads one at least); both own parts are read past the same manifest floor`,
+      markup
+        ? `the first screen's floors (no verdict): the popup drawn once, its #app read back (cut after the first card below the fold: ${markup.screen.cards} cards) with every style it holds, and written into two bench-only pages of this run's copy of the build, opened after each floor page the same way: one holds that markup as static HTML, the other an empty #app that one classic script from the package fills with it (an extension page has no inline script under MV3's policy, so a popup that shows live data loads one at least); both own parts are read past the same manifest floor`
+        : "the first screen's floors (the popup's markup as static HTML, and set by one script) are not taken in `--quick`",
       `Firefox ESR: the production build set up through its options page, the popup opened as a tab at moz-extension://…/popup.html through BiDi; first contentful paint from the paint timeline and the popup's \`${POSITIONS_PAINTED_MARK}\` mark (set in the task after the animation frame that paints the first cards), read once it and all the cards are there; ${WARMUP} openings not counted (they also wait for the first fetch of the positions), then ${firefox.length}; timers at full resolution`,
       `warm background: worker running and unlocked, positions fetched before the first opening (${measured.held.clob} CLOB entries, ${measured.held.group} grouped, ${measured.held.amm} AMM; the sandbox got ${EXTRA_MARKETS} extra markets, in every one of which the demo account holds YES and NO)`,
     ],
