@@ -13,7 +13,11 @@ import { PANEL_FRAME_START_MARK } from '../components/panel/framed/panel-frame';
 import { PANEL_READY_MARK } from '../components/panel/mount';
 import { eventually } from '../test/e2e/fixtures';
 import { panelFrameOf } from '../test/e2e/panel/driver';
-import { panelReadyAfterDomContentLoaded } from '../test/e2e/panel/helpers';
+import {
+  markOnWallClock,
+  panelLoadMarks,
+  seenAfterDomContentLoaded,
+} from '../test/e2e/panel/helpers';
 import { onboardForBench, pause, withHarness } from './lib/browser';
 import { benchEnvironment } from './lib/environment';
 import { readFrameScreen, writeFrameFloor } from './lib/markup-floor';
@@ -43,34 +47,18 @@ interface Load {
 
 /** One load of the market page, read once its panel has painted. */
 async function measureLoad(page: Page): Promise<Load> {
-  const afterDcl = await panelReadyAfterDomContentLoaded(page);
-  if (afterDcl === null)
+  const marks = await panelLoadMarks(page);
+  if (!marks)
     throw new Error(`the panel never set ${PANEL_READY_MARK}, or its loader ${PANEL_SHOWN_MARK}`);
-  const dcl = await eventually(
-    () =>
-      page.evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as
-          | PerformanceNavigationTiming
-          | undefined;
-        return nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : null;
-      }),
-    { what: 'the navigation timing' },
-  );
-  const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
-  const frameStart = await frame.evaluate(
-    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? NaN),
-    PANEL_FRAME_START_MARK,
-  );
-  const dclAt = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return performance.timeOrigin + nav.domContentLoadedEventEnd;
-  });
-  if (Number.isNaN(frameStart)) throw new Error(`the frame never set ${PANEL_FRAME_START_MARK}`);
-  const shown = await page.evaluate(
-    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? NaN),
-    PANEL_SHOWN_MARK,
-  );
-  return { afterDcl, dcl, frameStart: frameStart - dclAt, shown: shown - dclAt };
+  const frameStart = await marks.frame.evaluate(markOnWallClock, PANEL_FRAME_START_MARK);
+  if (frameStart === null) throw new Error(`the frame never set ${PANEL_FRAME_START_MARK}`);
+  const navStart = await page.evaluate(() => performance.timeOrigin);
+  return {
+    afterDcl: seenAfterDomContentLoaded(marks),
+    dcl: marks.loaded - navStart,
+    frameStart: frameStart - marks.loaded,
+    shown: marks.shown - marks.loaded,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { SandboxOrder } from '../../../lib/core/api/sandbox';
 import { eventually } from '../../wait';
 import type { Harness } from '../fixtures';
@@ -63,12 +63,31 @@ export async function placeRestingOrder(
 
 /**
  * Milliseconds from DOMContentLoaded to the panel's first painted state (measured, never
- * asserted). The panel's mark is in its frame; the navigation timing and the loader's mark
- * of showing the frame (which may have painted unseen before) are in the page: all are put
- * on the wall clock through their documents' time origins, and the later of the two marks
- * is when the user can first see the panel.
+ * asserted). The later of the two marks is when the user can first see the panel.
  */
 export async function panelReadyAfterDomContentLoaded(page: Page): Promise<number | null> {
+  const marks = await panelLoadMarks(page);
+  return marks && seenAfterDomContentLoaded(marks);
+}
+
+/** `panelReadyAfterDomContentLoaded` from marks already read. */
+export const seenAfterDomContentLoaded = (marks: PanelLoadMarks): number =>
+  Math.round(Math.max(marks.ready, marks.shown) - marks.loaded);
+
+interface PanelLoadMarks {
+  ready: number;
+  shown: number;
+  loaded: number;
+  frame: Frame;
+}
+
+/**
+ * A panel's load on the wall clock: its first painted state (the mark in its frame), the
+ * loader showing the frame (which may have painted unseen before) and DOMContentLoaded's end
+ * (both in the page), put on one clock through their documents' time origins; null while
+ * one of them is missing after a wait.
+ */
+export async function panelLoadMarks(page: Page): Promise<PanelLoadMarks | null> {
   const frame = await eventually(async () => panelFrameOf(page), { what: 'the panel frame' });
   const ready = await frame.evaluate(markOnWallClock, 'market-companion:panel-ready');
   const shown = await page.evaluate(markOnWallClock, 'market-companion:panel-shown');
@@ -79,11 +98,11 @@ export async function panelReadyAfterDomContentLoaded(page: Page): Promise<numbe
     return nav ? performance.timeOrigin + nav.domContentLoadedEventEnd : null;
   });
   if (ready === null || shown === null || loaded === null) return null;
-  return Math.round(Math.max(ready, shown) - loaded);
+  return { ready, shown, loaded, frame };
 }
 
 /** A performance mark's time on the wall clock, waited for a while (it lands after a paint). */
-async function markOnWallClock(name: string): Promise<number | null> {
+export async function markOnWallClock(name: string): Promise<number | null> {
   const until = Date.now() + 5_000;
   let mark = performance.getEntriesByName(name)[0];
   while (!mark && Date.now() < until) {
