@@ -18,6 +18,9 @@ import type { Harness } from '../../test/e2e/fixtures';
 import { benchExtension, pause } from './browser';
 import type { Viewport } from './page-paint';
 
+/** The root a popup-like page is drawn into, as its HTML holds it before any script. */
+const EMPTY_APP = '<div id="app"></div>';
+
 /** What a drawn page shows: its root's markup and every `<style>` it holds, in order. */
 export interface DrawnMarkup {
   markup: string;
@@ -89,13 +92,14 @@ export async function writeMarkupFloorPages(
   const dir = await benchExtension();
   const stem = page.replace(/\.html$/, '');
   const html = readFileSync(join(dir, page), 'utf8').replace(/<script\b[^>]*><\/script>/g, '');
+  if (!html.includes(EMPTY_APP)) throw new Error(`${page} has no empty ${EMPTY_APP}`);
   const styled = html.replace('</head>', `<style>${screen.styles}</style></head>`);
   const staticPath = `bench-${stem}-static.html`;
   const scriptPath = `bench-${stem}-script.html`;
   const script = `bench-${stem}-script.js`;
   writeFileSync(
     join(dir, staticPath),
-    styled.replace('<div id="app"></div>', `<div id="app">${screen.markup}</div>`),
+    styled.replace(EMPTY_APP, `<div id="app">${screen.markup}</div>`),
   );
   writeFileSync(
     join(dir, script),
@@ -103,10 +107,7 @@ export async function writeMarkupFloorPages(
   );
   writeFileSync(
     join(dir, scriptPath),
-    styled.replace(
-      '<div id="app"></div>',
-      `<div id="app"></div><script src="/${script}"></script>`,
-    ),
+    styled.replace(EMPTY_APP, `${EMPTY_APP}<script src="/${script}"></script>`),
   );
   return { staticPath, scriptPath, screen };
 }
